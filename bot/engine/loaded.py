@@ -1,0 +1,96 @@
+"""A running game held in memory between moves, and the small cache that keeps it."""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine.update import SeatInfo
+from bot.games.base import Game, IllegalAction, State
+from bot.storage import GameRow, SeatRow
+
+
+@dataclass(slots=True)
+class Loaded:
+    """Everything the one path needs about a running game; replaced, never mutated, after a commit."""
+
+    game_id: int
+    guild_id: int | None
+    channel_id: int
+    game: Game
+    host_id: int
+    seed: int
+    options: dict[str, Any]
+    seats: tuple[SeatInfo, ...]
+    state: State
+    version: int
+    undo_floor: int
+    moves: int
+    started_ms: int
+
+    @classmethod
+    def from_rows(cls, row: GameRow, seats: list[SeatRow], game: Game, moves: int) -> Loaded:
+        """Build from stored rows (the state row is a cache of the replay)."""
+        assert row.state is not None and row.started_ms is not None
+        return cls(
+            game_id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            game=game,
+            host_id=row.host_id,
+            seed=row.seed,
+            options=json.loads(row.options),
+            seats=tuple(SeatInfo(s.seat, s.user_id, s.name, s.resigned) for s in seats),
+            state=game.from_json(json.loads(row.state)),
+            version=row.version,
+            undo_floor=row.undo_floor,
+            moves=moves,
+            started_ms=row.started_ms,
+        )
+
+    def seat_of(self, user_id: int) -> int:
+        """The seat a user holds; refuses users who are not playing."""
+        for info in self.seats:
+            if info.user_id == user_id:
+                return info.seat
+        raise IllegalAction("You're not playing in this game.")
+
+    def maybe_seat_of(self, user_id: int | None) -> int | None:
+        """The seat a user holds, or None for spectators."""
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    def name(self, seat: int) -> str:
+        """The display name of a seat's player."""
+        return self.seats[seat].name
+
+    def resigned(self) -> frozenset[int]:
+        """Seats the engine plays by default."""
+        return frozenset(s.seat for s in self.seats if s.resigned)
+
+
+class LoadedCache:
+    """The most recently used running games, so a move costs no read of the state row."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._items: OrderedDict[int, Loaded] = OrderedDict()
+
+    def get(self, channel_id: int) -> Loaded | None:
+        """The cached game of a channel, if any."""
+        loaded = self._items.get(channel_id)
+        if loaded is not None:
+            self._items.move_to_end(channel_id)
+        return loaded
+
+    def put(self, loaded: Loaded) -> None:
+        """Remember a game after a commit."""
+        self._items[loaded.channel_id] = loaded
+        self._items.move_to_end(loaded.channel_id)
+        while len(self._items) > self._size:
+            self._items.popitem(last=False)
+
+    def drop(self, channel_id: int) -> None:
+        """Forget a game (it ended, or a write failed and the stored copy is the truth)."""
+        self._items.pop(channel_id, None)

@@ -1,0 +1,360 @@
+"""The game manager: the one path that turns a user's input into a stored, validated state change."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.engine.errors import NotModerator, StaleClick
+from bot.engine.loaded import Loaded, LoadedCache
+from bot.engine.lobby import LobbyDesk, fresh_seed, wall_clock_ms
+from bot.engine.replay import new_state, replay, state_text
+from bot.engine.turns import Move, Step, final_ranks, play_out
+from bot.engine.update import Update
+from bot.games.base import Action, Game, IllegalAction, Outcome
+from bot.storage import ResultRow, SqliteStorage, StaleVersion, Transaction
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """One line of `/game list`: a game, its channel and who must act."""
+
+    channel_id: int
+    title: str
+    status: str
+    players: tuple[str, ...]
+    waiting_for: tuple[str, ...]
+
+
+class GameManager(LobbyDesk):
+    """Lobbies (from LobbyDesk) plus running games: start, act, undo, resign, abandon, views, log."""
+
+    def __init__(
+        self,
+        storage: SqliteStorage,
+        games: Mapping[str, Game],
+        *,
+        clock: Callable[[], int] = wall_clock_ms,
+        seeds: Callable[[], int] = fresh_seed,
+        cache_size: int = 2048,
+    ) -> None:
+        super().__init__(storage, games, clock=clock, seeds=seeds)
+        self._cache = LoadedCache(cache_size)
+
+    # ------------------------------------------------------------------ start
+
+    async def start(self, channel_id: int, user_id: int) -> Update:
+        """The host starts the lobby's game: seats are fixed in join order and the game is set up."""
+        async with self.locks(channel_id):
+            row = await self._open_lobby_row(channel_id)
+            if user_id != row.host_id:
+                raise NotModerator("Only the host can start the game.")
+            game = self.game(row.game)
+            seats = await self.storage.seats(row.id)
+            if not game.min_seats <= len(seats) <= game.max_seats:
+                raise IllegalAction(
+                    f"{game.title} needs {game.min_seats}–{game.max_seats} players; {len(seats)} joined."
+                )
+            options = json.loads(row.options)
+            state = new_state(game, row.seed, len(seats), options)
+            now = self.clock()
+            async with self.storage.transaction() as tx:
+                await tx.renumber_seats(row.id)
+                await tx.start_game(row.id, state_text(game, state), row.version + 1, now)
+            loaded = await self._load(channel_id)
+            log.info("game started channel=%s game=%s seats=%d", channel_id, game.name, len(seats))
+            # Starting deals every seat its secrets: each owner gets their view by DM.
+            dms = {s.user_id: game.player_view(state, s.seat) for s in loaded.seats}
+            start_line = f"{game.title} begins with {', '.join(s.name for s in loaded.seats)}."
+            return await self._after(loaded, [], lines=[start_line], actor=None, dm_views=dms)
+
+    # ------------------------------------------------------------------ moves
+
+    async def act(self, channel_id: int, user_id: int, action: Action, version: int | None = None) -> Update:
+        """Steps 1–6 of the one path: lock, load, refuse stale or illegal, apply, commit, report."""
+        async with self.locks(channel_id):
+            loaded = await self._running(channel_id)
+            seat = loaded.seat_of(user_id)
+            if version is not None and version != loaded.version:
+                raise StaleClick()
+            game, state = loaded.game, loaded.state
+            if seat not in game.to_act(state):
+                waiting = ", ".join(loaded.name(s) for s in sorted(game.to_act(state)))
+                raise IllegalAction(f"It's not your turn — waiting for {waiting}.")
+            if action.bare() not in game.legal_actions(state, seat):
+                raise IllegalAction(f"You can't {game.describe(action)} right now.")
+            moves = [Move(seat, action.stamped(self.clock() - loaded.started_ms), auto=False)]
+            return await self._after(loaded, moves, lines=[], actor=user_id)
+
+    async def undo(self, channel_id: int, user_id: int) -> Update:
+        """Take back your own last move, never below the undo floor."""
+        async with self.locks(channel_id):
+            loaded = await self._running(channel_id)
+            seat = loaded.seat_of(user_id)
+            rows = await self.storage.actions(loaded.game_id)
+            if not rows or rows[-1].n <= loaded.undo_floor:
+                raise IllegalAction("There's nothing you can take back: the last move revealed something.")
+            last = rows[-1]
+            if last.seat != seat or last.auto:
+                raise IllegalAction(f"Only {loaded.name(last.seat)} can take back the last move.")
+            state = replay(loaded.game, loaded.seed, len(loaded.seats), loaded.options, rows[:-1])
+            version = loaded.version + 1
+            try:
+                async with self.storage.transaction() as tx:
+                    await tx.delete_actions_from(loaded.game_id, last.n)
+                    await tx.save_state(
+                        loaded.game_id,
+                        state_text(loaded.game, state),
+                        loaded.version,
+                        version,
+                        loaded.undo_floor,
+                    )
+            except BaseException:
+                self._cache.drop(channel_id)
+                raise
+            loaded = replace(loaded, state=state, version=version, moves=loaded.moves - 1)
+            self._cache.put(loaded)
+            line = f"{loaded.name(seat)} takes back their last move."
+            return self._update(loaded, [line], actor=user_id, dm_views={}, outcome=None, ended=None)
+
+    async def resign(self, channel_id: int, user_id: int) -> Update:
+        """Leave a running game: the seat is played by default and ranked last."""
+        async with self.locks(channel_id):
+            loaded = await self._running(channel_id)
+            seat = loaded.seat_of(user_id)
+            if loaded.seats[seat].resigned:
+                raise IllegalAction("You have already resigned from this game.")
+            seats = tuple(replace(s, resigned=True) if s.seat == seat else s for s in loaded.seats)
+            loaded = replace(loaded, seats=seats)
+            line = f"{loaded.name(seat)} resigns."
+            return await self._after(loaded, [], lines=[line], actor=user_id, resigning=seat)
+
+    async def abandon(self, channel_id: int, user_id: int, *, moderator: bool) -> Update | None:
+        """The host or a moderator ends the game (or closes the lobby); nothing is recorded for stats."""
+        async with self.locks(channel_id):
+            row = await self.storage.active_game(channel_id)
+            if row is None:
+                raise IllegalAction("There's no game here to abandon.")
+            if user_id != row.host_id and not moderator:
+                raise NotModerator("Only the host or a moderator can abandon this game.")
+            async with self.storage.transaction() as tx:
+                await tx.end_game(row.id, "abandoned", "abandoned", self.clock())
+            self._cache.drop(channel_id)
+            log.info("game abandoned channel=%s game=%s by=%s", channel_id, row.game, user_id)
+            if row.status == "lobby":
+                return None
+            loaded = Loaded.from_rows(row, await self.storage.seats(row.id), self.game(row.game), 0)
+            return self._update(
+                loaded,
+                ["The game was abandoned."],
+                actor=user_id,
+                dm_views={},
+                outcome=None,
+                ended="abandoned",
+            )
+
+    # ------------------------------------------------------------------ reads
+
+    async def current(self, channel_id: int, user_id: int | None = None) -> Update:
+        """The running game as it stands, with `user_id`'s own view when they hold a seat."""
+        loaded = await self._running(channel_id)
+        return self._update(loaded, [], actor=user_id, dm_views={}, outcome=None, ended=None)
+
+    async def recent_log(self, channel_id: int, limit: int = 15) -> list[str]:
+        """The last moves of the channel's game, newest last, as public lines."""
+        row = await self.storage.active_game(channel_id) or await self.storage.latest_game(channel_id)
+        if row is None:
+            raise IllegalAction("No game has been played in this channel yet.")
+        game = self.game(row.game)
+        names = {s.seat: s.name for s in await self.storage.seats(row.id)}
+        rows = (await self.storage.actions(row.id))[-limit:]
+        return [
+            f"{r.n}. {names.get(r.seat, '?')}{' (auto)' if r.auto else ''} "
+            f"{game.describe(Action.from_json(json.loads(r.action)))}"
+            for r in rows
+        ]
+
+    async def guild_games(self, guild_id: int) -> list[GameSummary]:
+        """This server's lobbies and running games, with whose move it is."""
+        summaries = []
+        for row in await self.storage.active_games_in_guild(guild_id):
+            game = self.game(row.game)
+            seats = await self.storage.seats(row.id)
+            waiting: tuple[str, ...] = ()
+            if row.status == "running" and row.state is not None:
+                to_act = game.to_act(game.from_json(json.loads(row.state)))
+                waiting = tuple(s.name for s in seats if s.seat in to_act)
+            summaries.append(
+                GameSummary(row.channel_id, game.title, row.status, tuple(s.name for s in seats), waiting)
+            )
+        return summaries
+
+    async def replayed_state(self, game_id: int) -> tuple[str, str]:
+        """(stored state, replayed state) as text: equal unless something is wrong."""
+        row = await self.storage.game(game_id)
+        if row is None or row.state is None:
+            raise IllegalAction("No such game.")
+        game = self.game(row.game)
+        seats = await self.storage.seats(game_id)
+        state = replay(
+            game, row.seed, len(seats), json.loads(row.options), await self.storage.actions(game_id)
+        )
+        return row.state, state_text(game, state)
+
+    # ------------------------------------------------------------------ internals
+
+    async def _running(self, channel_id: int) -> Loaded:
+        cached = self._cache.get(channel_id)
+        if cached is not None:
+            return cached
+        return await self._load(channel_id)
+
+    async def _load(self, channel_id: int) -> Loaded:
+        row = await self.storage.active_game(channel_id)
+        if row is None:
+            raise IllegalAction("There's no game running here. Open one with `/game new`.")
+        if row.status != "running":
+            raise IllegalAction("This game hasn't started yet — the host can press Start in the lobby.")
+        seats = await self.storage.seats(row.id)
+        loaded = Loaded.from_rows(row, seats, self.game(row.game), await self.storage.action_count(row.id))
+        self._cache.put(loaded)
+        return loaded
+
+    async def _after(
+        self,
+        loaded: Loaded,
+        moves: list[Move],
+        *,
+        lines: list[str],
+        actor: int | None,
+        dm_views: dict[int, dict[str, Any]] | None = None,
+        resigning: int | None = None,
+    ) -> Update:
+        """Apply the moves plus whatever resigned seats must play, commit once, and report."""
+        game = loaded.game
+        actor_seat = loaded.maybe_seat_of(actor)
+        secrets_before = {s.seat: game.player_view(loaded.state, s.seat)["private"] for s in loaded.seats}
+        step = play_out(loaded, moves, self.clock() - loaded.started_ms)
+        outcome, ended = step.outcome, None
+        if outcome is not None:
+            ended = outcome.reason
+        elif resigning is not None and len(loaded.seats) - len(loaded.resigned()) <= 1:
+            outcome, ended = self._walkover(loaded), "everyone else resigned"
+        new = replace(
+            loaded,
+            state=step.state,
+            version=loaded.version + 1,
+            undo_floor=step.undo_floor,
+            moves=loaded.moves + len(step.moves),
+        )
+        try:
+            async with self.storage.transaction() as tx:
+                await self._write(tx, loaded, new, step, resigning)
+                if ended is not None:
+                    status = "abandoned" if outcome is None else "finished"
+                    await tx.end_game(loaded.game_id, status, ended, self.clock())
+                    if outcome is not None:
+                        await tx.record_results(self._results(new, outcome))
+        except StaleVersion:
+            self._cache.drop(loaded.channel_id)
+            raise IllegalAction("The game moved on while you were moving — please try again.") from None
+        except BaseException:
+            self._cache.drop(loaded.channel_id)
+            raise
+        if ended is None:
+            self._cache.put(new)
+        else:
+            self._cache.drop(loaded.channel_id)
+        for move in step.moves:
+            log.info(
+                "action accepted channel=%s game=%s step=%d seat=%d verb=%s auto=%s",
+                loaded.channel_id,
+                game.name,
+                move.n,
+                move.seat,
+                move.action.verb,
+                move.auto,
+            )
+        dms = dict(dm_views or {})
+        for s in new.seats:
+            if s.seat != actor_seat and s.user_id not in dms:
+                after = game.player_view(new.state, s.seat)
+                if after["private"] != secrets_before[s.seat]:
+                    dms[s.user_id] = after
+        lines = lines + [
+            f"{new.name(m.seat)}{' (auto)' if m.auto else ''} {game.describe(m.action)}" for m in step.moves
+        ]
+        return self._update(new, lines, actor=actor, dm_views=dms, outcome=outcome, ended=ended)
+
+    async def _write(
+        self, tx: Transaction, old: Loaded, new: Loaded, step: Step, resigning: int | None
+    ) -> None:
+        if resigning is not None:
+            await tx.set_resigned(old.game_id, resigning)
+        for move in step.moves:
+            await tx.append_action(
+                old.game_id, move.n, move.seat, move.action.token(), move.action.at or 0, move.auto
+            )
+        await tx.save_state(
+            old.game_id, state_text(new.game, new.state), old.version, new.version, new.undo_floor
+        )
+
+    def _walkover(self, loaded: Loaded) -> Outcome:
+        remaining = [s.seat for s in loaded.seats if not s.resigned]
+        ranks = tuple(1 if s.seat in remaining else 2 for s in loaded.seats)
+        return Outcome(tuple(0 for _ in loaded.seats), ranks, "everyone else resigned")
+
+    def _results(self, loaded: Loaded, outcome: Outcome) -> list[ResultRow]:
+        now = self.clock()
+        ranks = final_ranks(outcome, loaded.resigned())
+        duration = max(0, (now - loaded.started_ms) // 1000)
+        return [
+            ResultRow(
+                loaded.game_id,
+                s.seat,
+                s.user_id,
+                loaded.game.name,
+                loaded.guild_id,
+                outcome.scores[s.seat],
+                ranks[s.seat],
+                len(loaded.seats),
+                duration,
+                now,
+            )
+            for s in loaded.seats
+        ]
+
+    def _update(
+        self,
+        loaded: Loaded,
+        lines: list[str],
+        *,
+        actor: int | None,
+        dm_views: dict[int, dict[str, Any]],
+        outcome: Outcome | None,
+        ended: str | None,
+    ) -> Update:
+        game = loaded.game
+        actor_seat = loaded.maybe_seat_of(actor)
+        to_act = game.to_act(loaded.state) if ended is None else frozenset()
+        return Update(
+            game_id=loaded.game_id,
+            channel_id=loaded.channel_id,
+            game=game.name,
+            title=game.title,
+            version=loaded.version,
+            seats=loaded.seats,
+            public=game.player_view(loaded.state, None),
+            lines=tuple(lines),
+            actor_id=actor,
+            actor_view=None if actor_seat is None else game.player_view(loaded.state, actor_seat),
+            dm_views=dm_views,
+            to_ping=tuple(s.user_id for s in loaded.seats if s.seat in to_act),
+            outcome=outcome,
+            ended=ended,
+        )

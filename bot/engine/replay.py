@@ -1,0 +1,42 @@
+"""Rebuild a game's state from its seed, options and action log: the source of truth."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from bot.games.base import Action, Game, State
+from bot.games.rng import GameRandom
+from bot.storage import ActionRow
+
+SETUP_STEP = 0
+"""The RNG step used by `setup`; action n of the log uses step n (n starts at 1)."""
+
+
+def new_state(game: Game, seed: int, seats: int, options: Mapping[str, Any]) -> State:
+    """The state right after setup."""
+    return game.setup(seed, seats, options)
+
+
+def step_random(seed: int, n: int) -> GameRandom:
+    """The RNG for log entry n."""
+    return GameRandom(seed, n)
+
+
+def logged_action(row: ActionRow) -> Action:
+    """The action of a log row, with its time stamp."""
+    return Action.from_json(json.loads(row.action), at=row.at_ms)
+
+
+def replay(game: Game, seed: int, seats: int, options: Mapping[str, Any], rows: Iterable[ActionRow]) -> State:
+    """Setup, then every logged action in order, each with its own step's RNG."""
+    state = new_state(game, seed, seats, options)
+    for row in rows:
+        state = game.apply(state, row.seat, logged_action(row), step_random(seed, row.n))
+    return state
+
+
+def state_text(game: Game, state: State) -> str:
+    """The state as the text stored in the games row (stable key order, so replays compare equal)."""
+    return json.dumps(game.to_json(state), separators=(",", ":"), sort_keys=True)

@@ -1,0 +1,80 @@
+"""Applying moves in memory: numbering, the undo floor, and default play for resigned seats."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from bot.engine.replay import step_random
+from bot.games.base import Action, Outcome, State
+
+if TYPE_CHECKING:
+    from bot.engine.loaded import Loaded
+
+log = logging.getLogger(__name__)
+
+AUTO_MOVE_LIMIT = 10_000
+"""Guards against a game whose default moves never hand the turn back to a person."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A seat's action on its way into the log; `n` is its log number once applied."""
+
+    seat: int
+    action: Action
+    auto: bool
+    n: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The in-memory result of one engine change, before it is committed."""
+
+    state: State
+    moves: tuple[Move, ...]
+    undo_floor: int
+    outcome: Outcome | None
+
+
+def play_out(loaded: Loaded, moves: Sequence[Move], at_ms: int) -> Step:
+    """Apply `moves`, then default moves for resigned seats that must act, until a person must act."""
+    game, state = loaded.game, loaded.state
+    n, floor = loaded.moves, loaded.undo_floor
+    resigned = loaded.resigned()
+    queue = list(moves)
+    applied: list[Move] = []
+    for _ in range(AUTO_MOVE_LIMIT):
+        if queue:
+            move = queue.pop(0)
+        else:
+            automatic = sorted(game.to_act(state) & resigned) if game.outcome(state) is None else []
+            if not automatic:
+                break
+            action = game.default_action(state, automatic[0])
+            if action is None:
+                log.warning("no default move for seat=%d game=%s", automatic[0], game.name)
+                break
+            move = Move(automatic[0], action.stamped(at_ms), auto=True)
+        n += 1
+        before = game.to_act(state)
+        rng = step_random(loaded.seed, n)
+        state = game.apply(state, move.seat, move.action, rng)
+        # DESIGN §3: no undo across randomness, revealed secrets or a change of who acts.
+        if rng.irreversible or game.to_act(state) != before:
+            floor = n
+        applied.append(replace(move, n=n))
+    return Step(state, tuple(applied), floor, game.outcome(state))
+
+
+def final_ranks(outcome: Outcome, resigned: frozenset[int]) -> tuple[int, ...]:
+    """The game's ranks, with every resigned seat placed after every seat that played on."""
+    ranks = []
+    for seat, rank in enumerate(outcome.ranks):
+        group = [s for s in range(len(outcome.ranks)) if (s in resigned) == (seat in resigned)]
+        better = sum(1 for s in group if outcome.ranks[s] < rank)
+        offset = len(outcome.ranks) - len(resigned) if seat in resigned else 0
+        ranks.append(1 + offset + better)
+    return tuple(ranks)

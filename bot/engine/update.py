@@ -1,0 +1,73 @@
+"""What the engine hands back to the Discord layer: views, log lines and who to tell."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.games.base import Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A Discord user as the engine knows them: an id and a display name."""
+
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """Who holds a seat, and whether they resigned (the engine then plays the seat by default)."""
+
+    seat: int
+    user_id: int
+    name: str
+    resigned: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Lobby:
+    """A lobby waiting for players: who is in, the options, and whether it can start."""
+
+    game_id: int
+    channel_id: int
+    game: str
+    title: str
+    host_id: int
+    players: tuple[Player, ...]
+    options: dict[str, Any]
+    min_seats: int
+    max_seats: int
+    version: int
+
+    @property
+    def can_start(self) -> bool:
+        """Whether enough players joined."""
+        return self.min_seats <= len(self.players) <= self.max_seats
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """The result of one change: enough for the Discord layer to tell everyone what they may know."""
+
+    game_id: int
+    channel_id: int
+    game: str
+    title: str
+    version: int
+    seats: tuple[SeatInfo, ...]
+    public: dict[str, Any]
+    lines: tuple[str, ...] = ()
+    actor_id: int | None = None
+    actor_view: dict[str, Any] | None = None
+    dm_views: dict[int, dict[str, Any]] = field(default_factory=dict)
+    to_ping: tuple[int, ...] = ()
+    outcome: Outcome | None = None
+    ended: str | None = None
+    """Why the game ended (finished or abandoned); None while it runs."""
+
+    @property
+    def running(self) -> bool:
+        """Whether the game goes on after this change."""
+        return self.ended is None

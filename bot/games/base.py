@@ -1,0 +1,222 @@
+"""The game contract every Tetsudō game satisfies, and the small types it speaks in."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeAlias, runtime_checkable
+
+from bot.games.rng import GameRandom
+
+JSON: TypeAlias = Any
+"""A JSON-ready value: ints, strings, bools, None, lists and string-keyed dicts."""
+
+Arg: TypeAlias = str | int
+
+
+class IllegalAction(Exception):
+    """A move or request the rules refuse; its message is shown to the player as is."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move: a verb and its arguments; `at` is the engine's time stamp in ms since the start."""
+
+    verb: str
+    args: tuple[Arg, ...] = ()
+    at: int | None = field(default=None, compare=False)
+
+    def bare(self) -> Action:
+        """This action without its time stamp, as `legal_actions` lists it."""
+        return self if self.at is None else Action(self.verb, self.args)
+
+    def stamped(self, at_ms: int) -> Action:
+        """This action stamped with the engine's clock."""
+        return Action(self.verb, self.args, at_ms)
+
+    def to_json(self) -> list[JSON]:
+        """A compact JSON list: [verb, args...] (time stamps travel in the log row, not here)."""
+        return [self.verb, *self.args]
+
+    @classmethod
+    def from_json(cls, data: Sequence[JSON], at: int | None = None) -> Action:
+        """Parse `to_json` output; raises IllegalAction on anything malformed."""
+        if not data or not isinstance(data[0], str):
+            raise IllegalAction("That move is not one I understand.")
+        args = tuple(data[1:])
+        if any(isinstance(a, bool) or not isinstance(a, str | int) for a in args):
+            raise IllegalAction("That move is not one I understand.")
+        return cls(data[0], args, at)
+
+    def token(self) -> str:
+        """The action as a short string for a button custom_id or a select value."""
+        return json.dumps(self.to_json(), separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_token(cls, token: str) -> Action:
+        """Parse `token` output; raises IllegalAction on anything malformed."""
+        try:
+            data = json.loads(token)
+        except ValueError:
+            raise IllegalAction("That move is not one I understand.") from None
+        if not isinstance(data, list):
+            raise IllegalAction("That move is not one I understand.")
+        return cls.from_json(data)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One game option as the host may set it in the lobby ("key=value")."""
+
+    name: str
+    default: str | int | bool
+    help: str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def parse(self, raw: str) -> str | int | bool:
+        """Turn the host's text into a typed value, or refuse with a reason."""
+        if isinstance(self.default, bool):
+            lowered = raw.strip().lower()
+            if lowered in ("1", "true", "yes", "on"):
+                return True
+            if lowered in ("0", "false", "no", "off"):
+                return False
+            raise IllegalAction(f"Option `{self.name}` is on or off, not `{raw}`.")
+        if isinstance(self.default, int):
+            try:
+                value = int(raw)
+            except ValueError:
+                raise IllegalAction(f"Option `{self.name}` takes a whole number, not `{raw}`.") from None
+            low = self.minimum if self.minimum is not None else value
+            high = self.maximum if self.maximum is not None else value
+            if not low <= value <= high:
+                raise IllegalAction(f"Option `{self.name}` must be between {low} and {high}.")
+            return value
+        if self.choices and raw not in self.choices:
+            raise IllegalAction(f"Option `{self.name}` must be one of: {', '.join(self.choices)}.")
+        return raw
+
+
+def resolve_options(declared: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Fill defaults and check every given option; unknown names are refused with a reason."""
+    by_name = {o.name: o for o in declared}
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        known = ", ".join(by_name) or "none"
+        raise IllegalAction(f"Unknown option `{unknown[0]}` (this game's options: {known}).")
+    resolved: dict[str, Any] = {}
+    for option in declared:
+        raw = given.get(option.name, option.default)
+        resolved[option.name] = option.parse(str(raw)) if isinstance(raw, str) else raw
+    return resolved
+
+
+def parse_option_text(text: str) -> dict[str, str]:
+    """Parse "key=value key2=value2" as typed in the lobby; refuse anything else."""
+    pairs: dict[str, str] = {}
+    for word in text.split():
+        key, sep, value = word.partition("=")
+        if not sep or not key or not value:
+            raise IllegalAction(f"Options are written `key=value`; `{word}` is not.")
+        pairs[key.strip().lower()] = value.strip()
+    return pairs
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: scores and ranks by seat (1 = best, ties share) and why."""
+
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    reason: str
+
+    @classmethod
+    def from_scores(cls, scores: Sequence[int], reason: str, *, lower_wins: bool = False) -> Outcome:
+        """Rank seats by score with shared places for ties."""
+        sign = 1 if lower_wins else -1
+        ranks = tuple(1 + sum(1 for other in scores if sign * other < sign * s) for s in scores)
+        return cls(tuple(scores), ranks, reason)
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats ranked first."""
+        return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
+
+
+def make_view(
+    public: JSON, private: JSON | None, prompt: str, legal: Sequence[Action], describe: Any
+) -> dict[str, JSON]:
+    """The shape of every player view: public part, the seat's own secrets, its prompt and moves."""
+    return {
+        "public": public,
+        "private": private,
+        "prompt": prompt,
+        "legal": [{"token": a.token(), "label": describe(a)} for a in legal],
+    }
+
+
+State: TypeAlias = Any
+"""A game's own state type: plain dataclasses inside the rules, JSON at the boundary."""
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What every game exports; the engine, Discord layer and renderers know games only through this.
+
+    Views are dicts made by `make_view`: "public" is the same for every seat, "private" holds what
+    only that seat may know (None for spectators), "legal" lists its moves. Hidden information is
+    decided in `player_view` and nowhere else.
+    """
+
+    name: str
+    title: str
+    min_seats: int
+    max_seats: int
+    options: tuple[Option, ...]
+    schema: int
+
+    def setup(self, seed: int, seats: int, options: Mapping[str, Any]) -> State:
+        """A new game; refuses bad options or seat counts with IllegalAction."""
+        ...
+
+    def to_act(self, state: State) -> frozenset[int]:
+        """The seats that may act now (several in simultaneous steps and races; none when over)."""
+        ...
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every move `seat` may make now (drives buttons, selects and autocomplete)."""
+        ...
+
+    def apply(self, state: State, seat: int, action: Action, rng: GameRandom) -> State:
+        """The state after `seat` plays `action`; raises IllegalAction for anything not legal."""
+        ...
+
+    def default_action(self, state: State, seat: int) -> Action | None:
+        """What `seat` plays when its timer runs out (None when it has nothing to do)."""
+        ...
+
+    def player_view(self, state: State, seat: int | None) -> dict[str, JSON]:
+        """Everything `seat` may see (None: a spectator), its prompt and its legal moves."""
+        ...
+
+    def outcome(self, state: State) -> Outcome | None:
+        """None while the game runs; the final scores and ranks once it is over."""
+        ...
+
+    def describe(self, action: Action) -> str:
+        """A short public phrase for the log, without the player's name ("draws a card")."""
+        ...
+
+    def to_json(self, state: State) -> dict[str, JSON]:
+        """The state as JSON-ready data (its `schema` number included)."""
+        ...
+
+    def from_json(self, data: Mapping[str, JSON]) -> State:
+        """The state back from `to_json` output."""
+        ...

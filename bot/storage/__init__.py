@@ -1,0 +1,15 @@
+"""Storage: every SQL statement of the project, behind methods named for what they mean."""
+
+from bot.storage.records import ActionRow, ChannelBusy, GameRow, ResultRow, SeatRow, StaleVersion
+from bot.storage.sqlite import SqliteStorage, Transaction
+
+__all__ = [
+    "ActionRow",
+    "ChannelBusy",
+    "GameRow",
+    "ResultRow",
+    "SeatRow",
+    "SqliteStorage",
+    "StaleVersion",
+    "Transaction",
+]

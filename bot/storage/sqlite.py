@@ -1,0 +1,322 @@
+"""The SQLite repository: connection, migrations, and every query the project runs."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.records import ActionRow, ChannelBusy, GameRow, ResultRow, SeatRow, StaleVersion
+
+log = logging.getLogger(__name__)
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+GAME_COLUMNS = (
+    "id, guild_id, channel_id, game, status, host_id, options, seed, state, version, undo_floor, "
+    "board_message_id, end_reason, created_ms, started_ms, finished_ms"
+)
+
+
+def _game(row: Iterable[Any] | None) -> GameRow | None:
+    return None if row is None else GameRow(*row)
+
+
+def _seat(row: Iterable[Any]) -> SeatRow:
+    game_id, seat, user_id, name, resigned = row
+    return SeatRow(game_id, seat, user_id, name, bool(resigned))
+
+
+class Transaction:
+    """The writes of one `BEGIN IMMEDIATE … COMMIT`; obtained only from `SqliteStorage.transaction`."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def create_game(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        host_id: int,
+        options: str,
+        seed: int,
+        now_ms: int,
+    ) -> int:
+        """A new lobby; raises ChannelBusy when the channel already has an active game."""
+        try:
+            cursor = await self._db.execute(
+                "INSERT INTO games (guild_id, channel_id, game, status, host_id, options, seed, created_ms)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                (guild_id, channel_id, game, host_id, options, seed, now_ms),
+            )
+        except sqlite3.IntegrityError as error:
+            raise ChannelBusy(str(error)) from None
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def add_seat(self, game_id: int, user_id: int, name: str) -> None:
+        """Seat a user after everyone already seated."""
+        await self._db.execute(
+            "INSERT INTO seats (game_id, seat, user_id, name)"
+            " SELECT ?, COALESCE(MAX(seat) + 1, 0), ?, ? FROM seats WHERE game_id = ?",
+            (game_id, user_id, name, game_id),
+        )
+
+    async def remove_seat(self, game_id: int, user_id: int) -> None:
+        """Take a user's seat away (lobby only; seats are renumbered at the start)."""
+        await self._db.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+
+    async def renumber_seats(self, game_id: int) -> None:
+        """Number the seats 0..n-1 in join order."""
+        rows = await self._db.execute_fetchall(
+            "SELECT seat, user_id, name, resigned FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
+        await self._db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        await self._db.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, name, resigned) VALUES (?, ?, ?, ?, ?)",
+            [(game_id, n, user_id, name, resigned) for n, (_, user_id, name, resigned) in enumerate(rows)],
+        )
+
+    async def set_seat_user(self, game_id: int, seat: int, user_id: int, name: str) -> None:
+        """Give a seat to another user."""
+        await self._db.execute(
+            "UPDATE seats SET user_id = ?, name = ?, resigned = 0 WHERE game_id = ? AND seat = ?",
+            (user_id, name, game_id, seat),
+        )
+
+    async def set_host(self, game_id: int, user_id: int) -> None:
+        """Hand the lobby to another player."""
+        await self._db.execute("UPDATE games SET host_id = ? WHERE id = ?", (user_id, game_id))
+
+    async def set_resigned(self, game_id: int, seat: int) -> None:
+        """Mark a seat as resigned: from now on the engine plays it by default."""
+        await self._db.execute(
+            "UPDATE seats SET resigned = 1 WHERE game_id = ? AND seat = ?", (game_id, seat)
+        )
+
+    async def set_options(self, game_id: int, options: str, version: int) -> None:
+        """Store the lobby's options."""
+        await self._db.execute(
+            "UPDATE games SET options = ?, version = ? WHERE id = ?", (options, version, game_id)
+        )
+
+    async def bump_version(self, game_id: int, version: int) -> None:
+        """Record that the lobby changed (joins, leaves)."""
+        await self._db.execute("UPDATE games SET version = ? WHERE id = ?", (version, game_id))
+
+    async def start_game(self, game_id: int, state: str, version: int, now_ms: int) -> None:
+        """Turn the lobby into a running game with its first state."""
+        await self._db.execute(
+            "UPDATE games SET status = 'running', state = ?, version = ?, undo_floor = 0, started_ms = ?"
+            " WHERE id = ? AND status = 'lobby'",
+            (state, version, now_ms, game_id),
+        )
+
+    async def append_action(
+        self, game_id: int, n: int, seat: int, action: str, at_ms: int, auto: bool
+    ) -> None:
+        """Add one move to the log."""
+        await self._db.execute(
+            "INSERT INTO actions (game_id, n, seat, action, at_ms, auto) VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, n, seat, action, at_ms, int(auto)),
+        )
+
+    async def delete_actions_from(self, game_id: int, n: int) -> None:
+        """Remove log entries n and later (undo)."""
+        await self._db.execute("DELETE FROM actions WHERE game_id = ? AND n >= ?", (game_id, n))
+
+    async def save_state(
+        self, game_id: int, state: str, expected_version: int, version: int, undo_floor: int
+    ) -> None:
+        """Write the new state; raises StaleVersion if the stored version moved meanwhile."""
+        cursor = await self._db.execute(
+            "UPDATE games SET state = ?, version = ?, undo_floor = ? WHERE id = ? AND version = ?",
+            (state, version, undo_floor, game_id, expected_version),
+        )
+        if cursor.rowcount != 1:
+            raise StaleVersion(f"game {game_id} is no longer at version {expected_version}")
+
+    async def end_game(self, game_id: int, status: str, reason: str, now_ms: int) -> None:
+        """Close a game as finished or abandoned."""
+        await self._db.execute(
+            "UPDATE games SET status = ?, end_reason = ?, finished_ms = ? WHERE id = ?",
+            (status, reason, now_ms, game_id),
+        )
+
+    async def record_results(self, results: Iterable[ResultRow]) -> None:
+        """Store a finished game's scores and ranks for the stats."""
+        await self._db.executemany(
+            "INSERT INTO results (game_id, seat, user_id, game, guild_id, score, rank, seat_count,"
+            " duration_s, finished_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    r.game_id,
+                    r.seat,
+                    r.user_id,
+                    r.game,
+                    r.guild_id,
+                    r.score,
+                    r.rank,
+                    r.seat_count,
+                    r.duration_s,
+                    r.finished_ms,
+                )
+                for r in results
+            ],
+        )
+
+
+class SqliteStorage:
+    """One aiosqlite connection in WAL mode; writes go through `transaction()`, one at a time."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        # One connection serves every channel, so two transactions must never interleave on it.
+        self._write_lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> SqliteStorage:
+        """Open (creating if needed) the database file and bring its schema up to date."""
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        for pragma in (
+            "journal_mode = WAL",
+            "synchronous = NORMAL",
+            "busy_timeout = 5000",
+            "foreign_keys = ON",
+        ):
+            await db.execute(f"PRAGMA {pragma}")
+        storage = cls(db)
+        await storage._migrate()
+        return storage
+
+    async def close(self) -> None:
+        """Close the connection cleanly (checkpointing the WAL)."""
+        await self._db.close()
+
+    async def _migrate(self) -> None:
+        async with self._db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        current = row[0] if row else 0
+        for script in sorted(MIGRATIONS.glob("*.sql")):
+            number = int(script.name.split("_", 1)[0])
+            if number <= current:
+                continue
+            log.info("applying migration %s", script.name)
+            sql = script.read_text(encoding="utf-8")
+            await self._db.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
+
+    async def schema_version(self) -> int:
+        """The number of the last migration applied."""
+        async with self._db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Transaction]:
+        """`BEGIN IMMEDIATE` … `COMMIT`, rolled back if anything inside raises."""
+        async with self._write_lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield Transaction(self._db)
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    async def active_game(self, channel_id: int) -> GameRow | None:
+        """The lobby or running game of a channel, if any."""
+        async with self._db.execute(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
+            (channel_id,),
+        ) as cursor:
+            return _game(await cursor.fetchone())
+
+    async def game(self, game_id: int) -> GameRow | None:
+        """A game by id, whatever its status."""
+        async with self._db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)) as cursor:
+            return _game(await cursor.fetchone())
+
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        """The newest game of a channel, whatever its status."""
+        async with self._db.execute(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        ) as cursor:
+            return _game(await cursor.fetchone())
+
+    async def active_games_in_guild(self, guild_id: int) -> list[GameRow]:
+        """Every lobby and running game of a server, oldest first."""
+        rows = await self._db.execute_fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND status IN ('lobby', 'running')"
+            " ORDER BY id",
+            (guild_id,),
+        )
+        return [GameRow(*row) for row in rows]
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        """A game's seats in seat order."""
+        rows = await self._db.execute_fetchall(
+            "SELECT game_id, seat, user_id, name, resigned FROM seats WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        )
+        return [_seat(row) for row in rows]
+
+    async def actions(self, game_id: int) -> list[ActionRow]:
+        """A game's whole action log, in order."""
+        rows = await self._db.execute_fetchall(
+            "SELECT game_id, n, seat, action, at_ms, auto FROM actions WHERE game_id = ? ORDER BY n",
+            (game_id,),
+        )
+        return [ActionRow(g, n, s, a, t, bool(auto)) for g, n, s, a, t, auto in rows]
+
+    async def action_count(self, game_id: int) -> int:
+        """How many moves the log holds."""
+        async with self._db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def results(self, game_id: int) -> list[ResultRow]:
+        """A finished game's results by seat."""
+        rows = await self._db.execute_fetchall(
+            "SELECT game_id, seat, user_id, game, guild_id, score, rank, seat_count, duration_s, finished_ms"
+            " FROM results WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        )
+        return [ResultRow(*row) for row in rows]
+
+    async def set_board_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember which message shows the game's board (not part of the game's history)."""
+        async with self._write_lock:
+            await self._db.execute(
+                "UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id)
+            )
+
+    async def dms_closed(self, user_id: int) -> bool:
+        """Whether a DM to this user failed before (so we stop trying) or they turned game DMs off."""
+        async with self._db.execute(
+            "SELECT dms_closed OR dms_off FROM users WHERE user_id = ?", (user_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return bool(row and row[0])
+
+    async def mark_dms_closed(self, user_id: int) -> None:
+        """Remember that Discord refused a DM to this user (403, code 50007)."""
+        async with self._write_lock:
+            await self._db.execute(
+                "INSERT INTO users (user_id, dms_closed) VALUES (?, 1)"
+                " ON CONFLICT (user_id) DO UPDATE SET dms_closed = 1",
+                (user_id,),
+            )
+
+    async def integrity_check(self) -> str:
+        """`PRAGMA integrity_check`: "ok" when the file is sound."""
+        async with self._db.execute("PRAGMA integrity_check") as cursor:
+            row = await cursor.fetchone()
+        return str(row[0]) if row else "no answer"
