@@ -87,7 +87,8 @@ class GameManager(LobbyDesk):
                 waiting = ", ".join(loaded.name(s) for s in sorted(game.to_act(state)))
                 raise IllegalAction(f"It's not your turn — waiting for {waiting}.")
             if action.bare() not in game.legal_actions(state, seat):
-                raise IllegalAction(f"You can't {game.describe(action)} right now.")
+                # Not describe(action): it is only defined for legal moves, and a custom_id can carry anything.
+                raise IllegalAction("That move isn't allowed right now.")
             moves = [Move(seat, action.stamped(self.clock() - loaded.started_ms), auto=False)]
             return await self._after(loaded, moves, lines=[], actor=user_id)
 
@@ -189,9 +190,7 @@ class GameManager(LobbyDesk):
             if row.status == "running" and row.state is not None:
                 to_act = game.to_act(game.from_json(json.loads(row.state)))
                 waiting = tuple(s.name for s in seats if s.seat in to_act)
-            summaries.append(
-                GameSummary(row.channel_id, game.title, row.status, tuple(s.name for s in seats), waiting)
-            )
+            summaries.append(GameSummary(row.channel_id, game.title, row.status, tuple(s.name for s in seats), waiting))
         return summaries
 
     async def replayed_state(self, game_id: int) -> tuple[str, str]:
@@ -201,10 +200,25 @@ class GameManager(LobbyDesk):
             raise IllegalAction("No such game.")
         game = self.game(row.game)
         seats = await self.storage.seats(game_id)
-        state = replay(
-            game, row.seed, len(seats), json.loads(row.options), await self.storage.actions(game_id)
-        )
+        state = replay(game, row.seed, len(seats), json.loads(row.options), await self.storage.actions(game_id))
         return row.state, state_text(game, state)
+
+    async def board_message(self, game_id: int) -> int | None:
+        """The message showing the game's lobby or board, if one was posted."""
+        row = await self.storage.game(game_id)
+        return None if row is None else row.board_message_id
+
+    async def set_board_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the message showing the game's lobby or board."""
+        await self.storage.set_board_message(game_id, message_id)
+
+    async def dms_closed(self, user_id: int) -> bool:
+        """Whether game DMs to this user failed before or were turned off."""
+        return await self.storage.dms_closed(user_id)
+
+    async def mark_dms_closed(self, user_id: int) -> None:
+        """Remember that Discord refused a DM to this user, so we stop trying."""
+        await self.storage.mark_dms_closed(user_id)
 
     # ------------------------------------------------------------------ internals
 
@@ -291,18 +305,12 @@ class GameManager(LobbyDesk):
         ]
         return self._update(new, lines, actor=actor, dm_views=dms, outcome=outcome, ended=ended)
 
-    async def _write(
-        self, tx: Transaction, old: Loaded, new: Loaded, step: Step, resigning: int | None
-    ) -> None:
+    async def _write(self, tx: Transaction, old: Loaded, new: Loaded, step: Step, resigning: int | None) -> None:
         if resigning is not None:
             await tx.set_resigned(old.game_id, resigning)
         for move in step.moves:
-            await tx.append_action(
-                old.game_id, move.n, move.seat, move.action.token(), move.action.at or 0, move.auto
-            )
-        await tx.save_state(
-            old.game_id, state_text(new.game, new.state), old.version, new.version, new.undo_floor
-        )
+            await tx.append_action(old.game_id, move.n, move.seat, move.action.token(), move.action.at or 0, move.auto)
+        await tx.save_state(old.game_id, state_text(new.game, new.state), old.version, new.version, new.undo_floor)
 
     def _walkover(self, loaded: Loaded) -> Outcome:
         remaining = [s.seat for s in loaded.seats if not s.resigned]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias, runtime_checkable
 
@@ -113,8 +113,8 @@ def resolve_options(declared: Sequence[Option], given: Mapping[str, Any]) -> dic
         raise IllegalAction(f"Unknown option `{unknown[0]}` (this game's options: {known}).")
     resolved: dict[str, Any] = {}
     for option in declared:
-        raw = given.get(option.name, option.default)
-        resolved[option.name] = option.parse(str(raw)) if isinstance(raw, str) else raw
+        # Typed values (from stored JSON or a caller) are checked too, not trusted: str() then parse.
+        resolved[option.name] = option.parse(str(given.get(option.name, option.default)))
     return resolved
 
 
@@ -150,14 +150,18 @@ class Outcome:
 
 
 def make_view(
-    public: JSON, private: JSON | None, prompt: str, legal: Sequence[Action], describe: Any
+    public: JSON, private: JSON | None, prompt: str, legal: Sequence[Action], label: Callable[[Action], str]
 ) -> dict[str, JSON]:
-    """The shape of every player view: public part, the seat's own secrets, its prompt and moves."""
+    """The shape of every player view: public part, the seat's own secrets, its prompt and moves.
+
+    `label` names each move in its owner's menu; it may show that seat's secrets (e.g. "bid 7")
+    because a view only ever reaches its own seat.
+    """
     return {
         "public": public,
         "private": private,
         "prompt": prompt,
-        "legal": [{"token": a.token(), "label": describe(a)} for a in legal],
+        "legal": [{"token": a.token(), "label": label(a)} for a in legal],
     }
 
 

@@ -96,15 +96,11 @@ class Transaction:
 
     async def set_resigned(self, game_id: int, seat: int) -> None:
         """Mark a seat as resigned: from now on the engine plays it by default."""
-        await self._db.execute(
-            "UPDATE seats SET resigned = 1 WHERE game_id = ? AND seat = ?", (game_id, seat)
-        )
+        await self._db.execute("UPDATE seats SET resigned = 1 WHERE game_id = ? AND seat = ?", (game_id, seat))
 
     async def set_options(self, game_id: int, options: str, version: int) -> None:
         """Store the lobby's options."""
-        await self._db.execute(
-            "UPDATE games SET options = ?, version = ? WHERE id = ?", (options, version, game_id)
-        )
+        await self._db.execute("UPDATE games SET options = ?, version = ? WHERE id = ?", (options, version, game_id))
 
     async def bump_version(self, game_id: int, version: int) -> None:
         """Record that the lobby changed (joins, leaves)."""
@@ -118,9 +114,7 @@ class Transaction:
             (state, version, now_ms, game_id),
         )
 
-    async def append_action(
-        self, game_id: int, n: int, seat: int, action: str, at_ms: int, auto: bool
-    ) -> None:
+    async def append_action(self, game_id: int, n: int, seat: int, action: str, at_ms: int, auto: bool) -> None:
         """Add one move to the log."""
         await self._db.execute(
             "INSERT INTO actions (game_id, n, seat, action, at_ms, auto) VALUES (?, ?, ?, ?, ?, ?)",
@@ -131,9 +125,7 @@ class Transaction:
         """Remove log entries n and later (undo)."""
         await self._db.execute("DELETE FROM actions WHERE game_id = ? AND n >= ?", (game_id, n))
 
-    async def save_state(
-        self, game_id: int, state: str, expected_version: int, version: int, undo_floor: int
-    ) -> None:
+    async def save_state(self, game_id: int, state: str, expected_version: int, version: int, undo_floor: int) -> None:
         """Write the new state; raises StaleVersion if the stored version moved meanwhile."""
         cursor = await self._db.execute(
             "UPDATE games SET state = ?, version = ?, undo_floor = ? WHERE id = ? AND version = ?",
@@ -192,7 +184,8 @@ class SqliteStorage:
             "busy_timeout = 5000",
             "foreign_keys = ON",
         ):
-            await db.execute(f"PRAGMA {pragma}")
+            # Read each answer so no statement stays open (it would block the migrations' COMMIT).
+            await db.execute_fetchall(f"PRAGMA {pragma}")
         storage = cls(db)
         await storage._migrate()
         return storage
@@ -254,8 +247,7 @@ class SqliteStorage:
     async def active_games_in_guild(self, guild_id: int) -> list[GameRow]:
         """Every lobby and running game of a server, oldest first."""
         rows = await self._db.execute_fetchall(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND status IN ('lobby', 'running')"
-            " ORDER BY id",
+            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND status IN ('lobby', 'running') ORDER BY id",
             (guild_id,),
         )
         return [GameRow(*row) for row in rows]
@@ -294,15 +286,11 @@ class SqliteStorage:
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
         """Remember which message shows the game's board (not part of the game's history)."""
         async with self._write_lock:
-            await self._db.execute(
-                "UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id)
-            )
+            await self._db.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
 
     async def dms_closed(self, user_id: int) -> bool:
         """Whether a DM to this user failed before (so we stop trying) or they turned game DMs off."""
-        async with self._db.execute(
-            "SELECT dms_closed OR dms_off FROM users WHERE user_id = ?", (user_id,)
-        ) as cursor:
+        async with self._db.execute("SELECT dms_closed OR dms_off FROM users WHERE user_id = ?", (user_id,)) as cursor:
             row = await cursor.fetchone()
         return bool(row and row[0])
 

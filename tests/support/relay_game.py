@@ -109,6 +109,7 @@ class RelayGame:
             new.bids[seat] = card
             if not self.to_act(new):
                 self._resolve_bids(new)
+                rng.mark_revealed()  # every secret bid is now public: no undo past this point
             return new
         if action.verb == "play":
             card = int(action.args[0])
@@ -171,12 +172,16 @@ class RelayGame:
             prompt = "Everyone bids one card in secret."
         else:
             prompt = "Play a card, draw, or pass."
-        return make_view(public, private, prompt, legal, self.describe)
+        return make_view(public, private, prompt, legal, self.label)
 
     def outcome(self, state: RelayState) -> Outcome | None:
         if not state.finished:
             return None
         return Outcome.from_scores([state.score(s) for s in range(state.seats)], "all rounds played")
+
+    def label(self, action: Action) -> str:
+        """How a move reads in its owner's own menu (a bid shows its card there, and only there)."""
+        return f"bid {action.args[0]}" if action.verb == "bid" else self.describe(action)
 
     def describe(self, action: Action) -> str:
         if action.verb == "play":

@@ -1,0 +1,230 @@
+"""A simulated server (simcord) running the real bot, driven line by line by the sandbox language."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any, TextIO
+
+import discord
+import simcord
+
+from bot.client import TetsudoBot
+from bot.games.base import Game
+from bot.sandbox.printer import Printer
+from bot.sandbox.script import HELP, Line, ScriptError, parse_line
+from bot.settings import Settings
+
+GUILD_NAME = "Sandbox"
+FIRST_CHANNEL = "games"
+
+
+class Sandbox:
+    """The real bot in a simulated Discord with pretend users; prints what each of them sees."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        games: Mapping[str, Game],
+        *,
+        out: TextIO = sys.stdout,
+        images: Path = Path("sandbox-images"),
+        seeds: Callable[[], int] | None = None,
+    ) -> None:
+        self.settings = settings
+        self.games = dict(games)
+        self.seeds = seeds
+        self.printer = Printer(out, images)
+        self.env: simcord.Env | None = None
+        self.users: dict[str, simcord.MemberActor] = {}
+        self.channel: simcord.ChannelHandle | None = None
+        self.last_results: dict[str, simcord.InteractionResult] = {}
+
+    def _new_bot(self) -> TetsudoBot:
+        return TetsudoBot(self.settings, self.games, seeds=self.seeds)
+
+    async def run(self, lines: Iterable[str], *, stop_on_error: bool) -> int:
+        """Carry out every line; returns 0, or 1 if a line failed and `stop_on_error` is set."""
+        async with simcord.run(self._new_bot(), check_errors=False) as env:
+            self.env = env
+            guild = env.create_guild(GUILD_NAME)
+            self.moderators = guild.create_role(self.settings.moderator_role, permissions=discord.Permissions.none())
+            self.guild = guild
+            self.channel = guild.create_text_channel(FIRST_CHANNEL)
+            self.printer.note(f"server '{GUILD_NAME}', channel #{FIRST_CHANNEL}; type `help` for commands")
+            for raw in lines:
+                try:
+                    line = parse_line(raw)
+                    if line is None:
+                        continue
+                    print(f"> {raw.strip()}", file=self.printer.out)
+                    if line.verb == "quit":
+                        break
+                    await self._do(line)
+                    await self._show_new()
+                except (ScriptError, simcord.SetupError, simcord.OptionError) as error:
+                    self.printer.note(f"sandbox: {error}".splitlines()[0])
+                    if stop_on_error:
+                        return 1
+        return 0
+
+    async def _do(self, line: Line) -> None:
+        assert self.env is not None and self.channel is not None
+        if line.verb == "help":
+            print(HELP, file=self.printer.out)
+        elif line.verb == "restart":
+            await self.env.restart_bot(self._new_bot())
+            self.printer.note("the bot restarted (same database)")
+        elif line.verb == "in":
+            self.channel = self._find_channel(line.text)
+            self.printer.note(f"now in #{self.channel.name}")
+        elif line.verb == "moderator":
+            actor = self._user(line.text)
+            self.guild.remove_member(actor)
+            self.users[line.text.lower()] = self.guild.add_member(actor.user, roles=[self.moderators])
+            self.printer.note(f"{line.text} is now a moderator")
+        elif line.verb == "dms_closed":
+            dm = self._user(line.text).user.dm_channel
+            self.env.inject_error(
+                "POST", f"/channels/{dm.id}/messages", status=403, code=50007,
+                message="Cannot send messages to this user", times=None,
+            )  # fmt: skip
+            self.printer.note(f"{line.text} now has DMs closed")
+        else:
+            await self._act(line)
+
+    async def _act(self, line: Line) -> None:
+        assert self.channel is not None
+        actor = self._user(line.user)
+        if line.verb == "slash":
+            result = await actor.slash(self.channel, " ".join(line.path), **self._typed(line))
+        elif line.verb == "click":
+            result = await actor.click(self._newest(actor, button=line.text), label=self._label(actor, line.text))
+        elif line.verb == "choose":
+            message, value = self._menu_choice(actor, line.text)
+            result = await actor.select(message, [value])
+        else:
+            shown = self.last_results.get(line.user)
+            if shown is None or shown.modal is None:
+                raise ScriptError(f"No form is open for {line.user}.")
+            field_id = _first_text_input(shown.modal)
+            result = await actor.submit_modal(shown, {field_id: line.text})
+        self.last_results[line.user] = result
+        for response in [result.response, *result.followups]:
+            if response is not None:
+                where = f"only {line.user} sees" if response.ephemeral else self._where(response.channel_id)
+                await self.printer.show(response.message, where)
+
+    def _typed(self, line: Line) -> dict[str, Any]:
+        """Slash option values typed as the command declares them."""
+        bot = self.env.bot if self.env else None
+        command: Any = bot.tree.get_command(line.path[0]) if isinstance(bot, discord.Client) else None  # type: ignore[attr-defined]
+        for word in line.path[1:]:
+            command = command.get_command(word) if command is not None else None
+        typed: dict[str, Any] = {}
+        for name, value in line.options.items():
+            param = command.get_parameter(name) if command is not None else None
+            kind = getattr(param, "type", None)
+            if kind == discord.AppCommandOptionType.integer:
+                typed[name] = int(value)
+            elif kind == discord.AppCommandOptionType.boolean:
+                typed[name] = value.lower() in ("true", "yes", "1", "on")
+            else:
+                typed[name] = value
+        return typed
+
+    def _user(self, name: str) -> simcord.MemberActor:
+        key = name.lower()
+        if key not in self.users:
+            assert self.env is not None
+            self.users[key] = self.guild.add_member(self.env.create_user(key))
+            self.printer.note(f"{key} joined the server")
+        return self.users[key]
+
+    def _find_channel(self, name: str) -> simcord.ChannelHandle:
+        for channel in self._channels():
+            if channel.name and channel.name.lower().startswith(name.lower()):
+                return channel
+        raise ScriptError(f"No channel or thread called `{name}`.")
+
+    def _channels(self) -> list[simcord.ChannelHandle]:
+        channels = [c for c in self.guild.channels.values() if not c.is_thread]
+        return channels + [t for c in channels for t in c.threads]
+
+    def _visible(self, actor: simcord.MemberActor) -> list[discord.Message]:
+        assert self.channel is not None
+        return list(reversed(self.channel.history(viewer=actor)))
+
+    def _label(self, actor: simcord.MemberActor, wanted: str) -> str:
+        for message in self._visible(actor):
+            for label in _button_labels(message):
+                if label.lower() == wanted.lower():
+                    return label
+        raise ScriptError(f"{actor.name} sees no button labelled `{wanted}` here.")
+
+    def _newest(self, actor: simcord.MemberActor, *, button: str) -> discord.Message:
+        for message in self._visible(actor):
+            if any(label.lower() == button.lower() for label in _button_labels(message)):
+                return message
+        raise ScriptError(f"{actor.name} sees no button labelled `{button}` here.")
+
+    def _menu_choice(self, actor: simcord.MemberActor, wanted: str) -> tuple[discord.Message, str]:
+        for message in self._visible(actor):
+            for menu in _menus(message):
+                for n, option in enumerate(menu.options, 1):
+                    if wanted == str(n) or option.label.lower() == wanted.lower():
+                        return message, option.value
+                raise ScriptError(f"The newest menu has no option `{wanted}`.")
+        raise ScriptError(f"{actor.name} sees no menu here.")
+
+    def _where(self, channel_id: int) -> str:
+        for channel in self._channels():
+            if channel.id == channel_id:
+                return f"#{channel.name}"
+        return f"channel {channel_id}"
+
+    async def _show_new(self) -> None:
+        """Print every message that appeared or changed anywhere, marked by who can see it."""
+        before = {c.id for c in self._channels()}
+        for channel in self._channels():
+            for message in channel.history():
+                await self.printer.show(message, f"#{channel.name}")
+            for name, actor in self.users.items():
+                for message in channel.history(viewer=actor):
+                    if message.flags.ephemeral:
+                        await self.printer.show(message, f"only {name} sees")
+        for name, actor in self.users.items():
+            for message in actor.user.dm_channel.history():
+                await self.printer.show(message, f"DM → {name}")
+        threads = [c for c in self._channels() if c.id not in before or (c.is_thread and c is not self.channel)]
+        newest = max((t for t in threads if t.is_thread), key=lambda t: t.id, default=None)
+        if newest is not None and (self.channel is None or newest.id > self.channel.id):
+            self.channel = newest
+            self.printer.note(f"now in thread #{newest.name}")
+
+
+def _button_labels(message: discord.Message) -> list[str]:
+    return [
+        item.label
+        for row in message.components
+        for item in getattr(row, "children", [])
+        if isinstance(item, discord.Button) and item.label and not item.disabled
+    ]
+
+
+def _menus(message: discord.Message) -> list[discord.SelectMenu]:
+    return [
+        item
+        for row in message.components
+        for item in getattr(row, "children", [])
+        if isinstance(item, discord.SelectMenu)
+    ]
+
+
+def _first_text_input(modal: dict[str, Any]) -> str:
+    for row in modal.get("components", []):
+        for item in row.get("components", [row]):
+            if item.get("custom_id"):
+                return str(item["custom_id"])
+    raise ScriptError("That form has no text field.")

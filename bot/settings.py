@@ -1,0 +1,77 @@
+"""One frozen Settings object: the token from the environment, everything else from settings.toml."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+DEFAULT_FILE = Path(__file__).resolve().parent.parent / "config" / "settings.toml"
+
+
+class SettingsError(Exception):
+    """A setting is missing or malformed; the message says which and how to fix it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Every setting the bot reads; see config/settings.toml for what each one does."""
+
+    token: str = ""
+    database: str = "data/tetsudo.sqlite3"
+    log_level: str = "info"
+    moderator_role: str = "Tetsudo Moderator"
+    open_threads: bool = True
+    guild: int = 0
+    log_lines: int = 15
+    cache_games: int = 2048
+
+    def require_token(self) -> str:
+        """The bot token, or a clear error when it is missing."""
+        if not self.token.strip():
+            raise SettingsError(
+                "DISCORD_TOKEN is not set. Create a bot at https://discord.com/developers/applications, "
+                "copy its token, and run again with DISCORD_TOKEN=<token> in the environment. "
+                "To try Tetsudō without a token, run: python -m bot sandbox"
+            )
+        return self.token.strip()
+
+
+def _coerce(name: str, raw: Any, default: Any) -> Any:
+    if isinstance(default, bool):
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).strip().lower()
+        if text in ("1", "true", "yes", "on"):
+            return True
+        if text in ("0", "false", "no", "off"):
+            return False
+        raise SettingsError(f"Setting `{name}` must be true or false, not {raw!r}.")
+    if isinstance(default, int):
+        try:
+            return int(raw)
+        except (TypeError, ValueError):
+            raise SettingsError(f"Setting `{name}` must be a whole number, not {raw!r}.") from None
+    return str(raw)
+
+
+def load_settings(path: Path | None = None, environ: Mapping[str, str] | None = None) -> Settings:
+    """Read settings.toml (or TETSUDO_SETTINGS), then TETSUDO_<KEY> and DISCORD_TOKEN overrides."""
+    env = os.environ if environ is None else environ
+    path = path or Path(env.get("TETSUDO_SETTINGS", DEFAULT_FILE))
+    try:
+        values: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    except tomllib.TOMLDecodeError as error:
+        raise SettingsError(f"{path} is not valid TOML: {error}") from None
+    known = {f.name: f.default for f in fields(Settings) if f.name != "token"}
+    unknown = sorted(set(values) - set(known))
+    if unknown:
+        raise SettingsError(f"{path}: unknown setting `{unknown[0]}` (known: {', '.join(known)}).")
+    for name in known:
+        if f"TETSUDO_{name.upper()}" in env:
+            values[name] = env[f"TETSUDO_{name.upper()}"]
+    typed = {name: _coerce(name, values.get(name, default), default) for name, default in known.items()}
+    return Settings(token=env.get("DISCORD_TOKEN", ""), **typed)

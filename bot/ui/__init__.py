@@ -1,0 +1,1 @@
+"""discord.py components, message building and delivery."""

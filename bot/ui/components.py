@@ -1,0 +1,167 @@
+"""Buttons and menus that survive restarts: DynamicItems whose custom_id carries channel, version and move."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+import discord
+from discord import ui
+
+from bot.ui import flows
+from bot.ui.errors import answer_failure
+from bot.ui.messages import SELECT_LIMIT
+
+LOBBY_VERBS = ("join", "leave", "start", "options")
+
+
+class LobbyButton(ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:lobby:(?P<verb>[a-z]+):(?P<channel>\d+)"):
+    """Join / Leave / Start / Options on a lobby message."""
+
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+        "options": discord.ButtonStyle.secondary,
+    }
+
+    def __init__(self, verb: str, channel_id: int) -> None:
+        super().__init__(
+            ui.Button(
+                label=verb.capitalize(),
+                style=self.STYLES[verb],
+                custom_id=f"tetsudo:lobby:{verb}:{channel_id}",
+            )
+        )
+        self.verb, self.channel_id = verb, channel_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        verb = match["verb"]
+        if verb not in LOBBY_VERBS:
+            raise ValueError(f"unknown lobby button {verb}")
+        return cls(verb, int(match["channel"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await flows.lobby_button(interaction, self.verb, self.channel_id)
+        except Exception as error:
+            await answer_failure(interaction, error)
+
+
+class HandButton(ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:hand:(?P<channel>\d+)"):
+    """ "My hand" on every board message: the clicker's private view, ephemerally."""
+
+    def __init__(self, channel_id: int) -> None:
+        super().__init__(
+            ui.Button(label="My hand", style=discord.ButtonStyle.primary, custom_id=f"tetsudo:hand:{channel_id}")
+        )
+        self.channel_id = channel_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> HandButton:
+        return cls(int(match["channel"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await flows.show_hand(interaction, self.channel_id)
+        except Exception as error:
+            await answer_failure(interaction, error)
+
+
+class MoveSelect(ui.DynamicItem[ui.Select[Any]], template=r"tetsudo:pick:(?P<channel>\d+):(?P<version>\d+)"):
+    """The menu of a seat's legal moves, stamped with the board version it was built from."""
+
+    def __init__(self, channel_id: int, version: int, legal: list[dict[str, Any]] | None = None) -> None:
+        options = [
+            discord.SelectOption(label=str(move["label"])[:100], value=str(move["token"])[:100])
+            for move in (legal or [])[:SELECT_LIMIT]
+        ]
+        super().__init__(
+            ui.Select(
+                placeholder="Choose your move…",
+                options=options or [discord.SelectOption(label="(no move)", value="none")],
+                custom_id=f"tetsudo:pick:{channel_id}:{version}",
+            )
+        )
+        self.channel_id, self.version = channel_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> MoveSelect:
+        return cls(int(match["channel"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            values = (interaction.data or {}).get("values") or [""]
+            await flows.play_token(interaction, self.channel_id, self.version, str(values[0]))
+        except Exception as error:
+            await answer_failure(interaction, error)
+
+
+class ConfirmButton(
+    ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:confirm:(?P<what>resign|abandon):(?P<channel>\d+)"
+):
+    """The second click that makes a resignation or an abandon happen."""
+
+    def __init__(self, what: str, channel_id: int) -> None:
+        super().__init__(
+            ui.Button(
+                label=f"Yes, {what}",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"tetsudo:confirm:{what}:{channel_id}",
+            )
+        )
+        self.what, self.channel_id = what, channel_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> ConfirmButton:
+        return cls(match["what"], int(match["channel"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await flows.confirmed(interaction, self.what, self.channel_id)
+        except Exception as error:
+            await answer_failure(interaction, error)
+
+
+DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (LobbyButton, HandButton, MoveSelect, ConfirmButton)
+"""Registered once in setup_hook, so clicks work after any restart."""
+
+
+def lobby_view(channel_id: int) -> ui.View:
+    """The lobby's buttons."""
+    view = ui.View(timeout=None)
+    for verb in LOBBY_VERBS:
+        view.add_item(LobbyButton(verb, channel_id))
+    return view
+
+
+def board_view(channel_id: int) -> ui.View:
+    """The board's buttons."""
+    view = ui.View(timeout=None)
+    view.add_item(HandButton(channel_id))
+    return view
+
+
+def hand_view(channel_id: int, version: int, legal: list[dict[str, Any]]) -> ui.View | None:
+    """The move menu under a private view, when the seat has moves."""
+    if not legal:
+        return None
+    view = ui.View(timeout=None)
+    view.add_item(MoveSelect(channel_id, version, legal))
+    return view
+
+
+def confirm_view(what: str, channel_id: int) -> ui.View:
+    """A single confirmation button."""
+    view = ui.View(timeout=None)
+    view.add_item(ConfirmButton(what, channel_id))
+    return view

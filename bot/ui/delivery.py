@@ -1,0 +1,129 @@
+"""Delivery of an engine Update: the public line and pings, the board, results, and secrets by DM."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import Any, cast
+
+import discord
+
+from bot.engine import GameManager, Lobby, Update
+from bot.ui import components
+from bot.ui.messages import board_embed, hand_embed, lobby_embed, results_embed
+from rendering import render_png
+
+log = logging.getLogger(__name__)
+
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def _manager(client: discord.Client) -> GameManager:
+    return cast(Any, client).manager  # type: ignore[no-any-return]
+
+
+async def image_file(game: str, view: dict[str, Any], filename: str) -> discord.File | None:
+    """The view drawn as a PNG attachment (rendered off the event loop), or None without a renderer."""
+    png = await asyncio.to_thread(render_png, game, view)
+    return None if png is None else discord.File(io.BytesIO(png), filename=filename)
+
+
+async def channel_of(client: discord.Client, channel_id: int) -> discord.abc.Messageable:
+    """A channel or thread by id, from the cache or Discord."""
+    channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
+    return cast(discord.abc.Messageable, channel)
+
+
+async def say(client: discord.Client, channel_id: int, text: str) -> None:
+    """A plain public line that pings nobody."""
+    channel = await channel_of(client, channel_id)
+    await channel.send(text, allowed_mentions=NO_PINGS)
+
+
+async def deliver(client: discord.Client, update: Update, *, new_board: bool = False) -> None:
+    """Everything the channel and each player should now see, in that order."""
+    channel = await channel_of(client, update.channel_id)
+    pinged = [discord.Object(uid) for uid in update.to_ping] if update.running else []
+    content = "\n".join(update.lines)
+    if pinged:
+        content += "\n" + " ".join(f"<@{o.id}>" for o in pinged) + " — your move."
+    if content:
+        # Only the users who must act are pinged, whatever the text contains.
+        await channel.send(content[:2000], allowed_mentions=discord.AllowedMentions(users=pinged, roles=False))
+    await show_board(client, channel, update, new=new_board)
+    if update.ended and update.outcome is not None:
+        await channel.send(embed=results_embed(update), allowed_mentions=NO_PINGS)
+    await send_secrets(client, channel, update)
+
+
+async def show_board(
+    client: discord.Client, channel: discord.abc.Messageable, update: Update, *, new: bool = False
+) -> discord.Message | discord.PartialMessage:
+    """Edit the game's one board message in place, or post it (and remember it) when asked or missing."""
+    manager = _manager(client)
+    kwargs: dict[str, Any] = {
+        "embed": board_embed(update),
+        "view": components.board_view(update.channel_id) if update.running else None,
+    }
+    image = await image_file(update.game, update.public, "board.png")
+    message_id = None if new else await manager.board_message(update.game_id)
+    if message_id is not None:
+        try:
+            message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+            await message.edit(attachments=[image] if image else [], **kwargs)
+            return cast(discord.PartialMessage, message)
+        except discord.NotFound:
+            log.info("board message gone channel=%s; posting a new one", update.channel_id)
+    if image is not None:
+        kwargs["file"] = image
+    if kwargs["view"] is None:
+        del kwargs["view"]
+    sent = await channel.send(allowed_mentions=NO_PINGS, **kwargs)
+    await manager.set_board_message(update.game_id, sent.id)
+    return sent
+
+
+async def refresh_lobby(
+    client: discord.Client, channel_id: int, game_id: int, lobby: Lobby | None, closed_text: str = ""
+) -> None:
+    """Bring the lobby message up to date after a command changed the lobby."""
+    message_id = await _manager(client).board_message(game_id)
+    if message_id is None:
+        return
+    channel = await channel_of(client, channel_id)
+    message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+    try:
+        if lobby is None:
+            await message.edit(content=closed_text or "The lobby is closed.", embed=None, view=None)
+        else:
+            await message.edit(embed=lobby_embed(lobby), view=components.lobby_view(channel_id))
+    except discord.NotFound:
+        log.info("lobby message gone channel=%s", channel_id)
+
+
+async def send_secrets(client: discord.Client, channel: discord.abc.Messageable, update: Update) -> None:
+    """DM each owner the secrets dealt to them; remember closed DMs and say so once, without the secret."""
+    manager = _manager(client)
+    names = {s.user_id: s.name for s in update.seats}
+    for user_id, view in update.dm_views.items():
+        if await manager.dms_closed(user_id):
+            continue
+        try:
+            user = client.get_user(user_id) or await client.fetch_user(user_id)
+            kwargs: dict[str, Any] = {"embed": hand_embed(update.title, view)}
+            image = await image_file(update.game, view, "hand.png")
+            if image is not None:
+                kwargs["file"] = image
+            link = getattr(channel, "jump_url", "")
+            await user.send(f"Your private view in {update.title} {link}".strip(), **kwargs)
+        except discord.Forbidden:
+            log.info("dm refused user=%s channel=%s; not retrying", user_id, update.channel_id)
+            await manager.mark_dms_closed(user_id)
+            await channel.send(
+                f"I can't send **{names.get(user_id, 'a player')}** direct messages (they're closed), so I won't "
+                "try again. Press **My hand** on the board to see your private view.",
+                allowed_mentions=NO_PINGS,
+            )
+        except discord.HTTPException:
+            log.warning("dm failed user=%s channel=%s", user_id, update.channel_id)

@@ -1,0 +1,184 @@
+"""What each command and button does, shared by slash commands and components (one flow each)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Protocol, cast
+
+import discord
+
+from bot.engine import GameManager, Player, StaleClick, Update
+from bot.games.base import Action, IllegalAction
+from bot.settings import Settings
+from bot.ui import components, delivery
+from bot.ui.errors import handle_error, reply_privately
+from bot.ui.messages import hand_embed, lobby_embed
+
+log = logging.getLogger(__name__)
+
+
+class Services(Protocol):
+    """What the flows need from the bot object."""
+
+    manager: GameManager
+    settings: Settings
+
+
+def services(interaction: discord.Interaction) -> Services:
+    """The running bot's manager and settings."""
+    return cast(Services, interaction.client)
+
+
+def player(interaction: discord.Interaction) -> Player:
+    """The user behind an interaction, as the engine knows them."""
+    return Player(interaction.user.id, interaction.user.display_name)
+
+
+def is_moderator(interaction: discord.Interaction) -> bool:
+    """Manage Server permission, or the moderator role named in the settings."""
+    member = interaction.user
+    if not isinstance(member, discord.Member):
+        return False
+    role = services(interaction).settings.moderator_role
+    return member.guild_permissions.manage_guild or any(r.name == role for r in member.roles)
+
+
+async def hand_message(update: Update) -> dict[str, Any]:
+    """Keyword arguments for a private view message: embed, move menu and image (owner only)."""
+    view = update.actor_view
+    if view is None:
+        raise IllegalAction("You're not playing in this game.")
+    kwargs: dict[str, Any] = {
+        "embed": hand_embed(update.title, view),
+        "view": components.hand_view(update.channel_id, update.version, view.get("legal", [])),
+    }
+    image = await delivery.image_file(update.game, view, "hand.png")
+    if image is not None:
+        kwargs["file"] = image
+    return kwargs
+
+
+async def show_hand(interaction: discord.Interaction, channel_id: int) -> None:
+    """Send the clicker's private view ephemerally (a refusal if they hold no seat)."""
+    update = await services(interaction).manager.current(channel_id, interaction.user.id)
+    kwargs = await hand_message(update)
+    if kwargs["view"] is None:
+        del kwargs["view"]
+    await interaction.response.send_message(ephemeral=True, **kwargs)
+
+
+async def play_token(interaction: discord.Interaction, channel_id: int, version: int, token: str) -> None:
+    """A move chosen from a menu: through the engine, then the private and public replies."""
+    manager = services(interaction).manager
+    try:
+        update = await manager.act(channel_id, interaction.user.id, Action.from_token(token), version)
+    except StaleClick as stale:
+        current = await manager.current(channel_id, interaction.user.id)
+        kwargs = await hand_message(current)
+        await interaction.response.send_message(stale.message, ephemeral=True, **_without_none(kwargs))
+        return
+    # The move is committed; now the mover sees their new hand in place of the old menu.
+    kwargs = await hand_message(update)
+    image = kwargs.pop("file", None)
+    await interaction.response.edit_message(attachments=[image] if image else [], **kwargs)
+    await delivery.deliver(interaction.client, update)
+
+
+def _without_none(kwargs: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in kwargs.items() if v is not None}
+
+
+async def lobby_button(interaction: discord.Interaction, verb: str, channel_id: int) -> None:
+    """Join, Leave, Start or Options on the lobby message."""
+    manager = services(interaction).manager
+    if verb == "options":
+        lobby = await manager.lobby(channel_id)
+        if lobby is None:
+            raise IllegalAction("This lobby is closed.")
+        if lobby.host_id != interaction.user.id:
+            raise IllegalAction("Only the host can change the options.")
+        current = " ".join(f"{k}={v}" for k, v in lobby.options.items())
+        await interaction.response.send_modal(OptionsModal(channel_id, current))
+        return
+    if verb == "start":
+        await start(interaction, channel_id)
+        return
+    if verb == "join":
+        lobby = await manager.join(channel_id, player(interaction))
+    else:
+        left = await manager.leave(channel_id, interaction.user.id)
+        if left is None:
+            await interaction.response.edit_message(
+                content="Everyone left; the lobby is closed.", embed=None, view=None
+            )
+            return
+        lobby = left
+    await interaction.response.edit_message(embed=lobby_embed(lobby), view=components.lobby_view(channel_id))
+
+
+async def lobby_command(interaction: discord.Interaction, verb: str) -> None:
+    """`/game join` and `/game leave`: the same as the buttons, then the lobby message is refreshed."""
+    manager = services(interaction).manager
+    channel_id = channel_id_of(interaction)
+    before = await manager.lobby(channel_id)
+    if verb == "join":
+        lobby = await manager.join(channel_id, player(interaction))
+        text = f"You joined {lobby.title}."
+    else:
+        left = await manager.leave(channel_id, interaction.user.id)
+        lobby, text = left, "You left the lobby." if left else "You left; the lobby is closed."
+    await reply_privately(interaction, text)
+    if before is not None:
+        await delivery.refresh_lobby(interaction.client, channel_id, before.game_id, lobby)
+
+
+async def start(interaction: discord.Interaction, channel_id: int) -> None:
+    """The host starts the game: the lobby message says so, the board appears, secrets go by DM."""
+    manager = services(interaction).manager
+    update = await manager.start(channel_id, interaction.user.id)
+    if interaction.message is not None and interaction.type == discord.InteractionType.component:
+        await interaction.response.edit_message(content="The game has started.", view=None)
+    else:
+        await reply_privately(interaction, "The game has started.")
+        await delivery.refresh_lobby(interaction.client, channel_id, update.game_id, None, "The game has started.")
+    await delivery.deliver(interaction.client, update, new_board=True)
+
+
+async def confirmed(interaction: discord.Interaction, what: str, channel_id: int) -> None:
+    """Resign or abandon, after the confirmation click."""
+    manager = services(interaction).manager
+    if what == "resign":
+        update: Update | None = await manager.resign(channel_id, interaction.user.id)
+    else:
+        update = await manager.abandon(channel_id, interaction.user.id, moderator=is_moderator(interaction))
+    await interaction.response.edit_message(content="Done.", view=None)
+    if update is None:
+        await delivery.say(interaction.client, channel_id, f"{interaction.user.display_name} closed the lobby.")
+    else:
+        await delivery.deliver(interaction.client, update)
+
+
+def channel_id_of(interaction: discord.Interaction) -> int:
+    if interaction.channel_id is None:
+        raise IllegalAction("Use this in a server channel.")
+    return interaction.channel_id
+
+
+class OptionsModal(discord.ui.Modal, title="Game options"):
+    """The host types options as `key=value` pairs."""
+
+    def __init__(self, channel_id: int, current: str) -> None:
+        super().__init__(timeout=900)
+        self.channel_id = channel_id
+        self.text: discord.ui.TextInput[OptionsModal] = discord.ui.TextInput(
+            label="Options (key=value, separated by spaces)", default=current, required=False, max_length=400
+        )
+        self.add_item(self.text)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        manager = services(interaction).manager
+        lobby = await manager.configure(self.channel_id, interaction.user.id, self.text.value)
+        await interaction.response.edit_message(embed=lobby_embed(lobby), view=components.lobby_view(self.channel_id))
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        await handle_error(interaction, error)

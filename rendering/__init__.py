@@ -1,0 +1,35 @@
+"""Rendering: turn a player's view into a PNG, dispatching by game name."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from typing import Any
+
+from PIL import Image
+
+Renderer = Callable[[dict[str, Any]], Image.Image]
+"""A game's renderer: a player view (never the full state) in, an image out."""
+
+RENDERERS: dict[str, Renderer] = {}
+"""Renderers by game name; games without one are shown as text only."""
+
+
+def register(game: str, renderer: Renderer) -> None:
+    """Make `renderer` draw views of `game`."""
+    RENDERERS[game] = renderer
+
+
+def has_renderer(game: str) -> bool:
+    """Whether views of `game` can be drawn."""
+    return game in RENDERERS
+
+
+def render_png(game: str, view: dict[str, Any]) -> bytes | None:
+    """The view drawn as PNG bytes, or None when the game has no renderer. Call off the event loop."""
+    renderer = RENDERERS.get(game)
+    if renderer is None:
+        return None
+    buffer = io.BytesIO()
+    renderer(view).save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()

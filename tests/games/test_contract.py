@@ -1,0 +1,281 @@
+"""The game contract (DESIGN §2, §7), checked on random playouts of every registered game plus Relay."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.engine.replay import replay, state_text
+from bot.games import REGISTRY
+from bot.games.base import Action, Game, IllegalAction, Option, State
+from bot.games.rng import GameRandom
+from bot.storage import ActionRow
+from tests.games.laws import CONSERVATION, SCRAMBLE
+from tests.support.relay_game import RELAY
+
+GAMES: list[Game] = [*REGISTRY.values(), RELAY]
+per_game = pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+playouts = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+MAX_STEPS = 5_000
+"""A random playout that has not finished after this many moves counts as never finishing."""
+
+
+def option_values(option: Option) -> st.SearchStrategy[Any]:
+    """Every value the host could set for `option`."""
+    if isinstance(option.default, bool):
+        return st.booleans()
+    if isinstance(option.default, int):
+        low = option.minimum if option.minimum is not None else option.default
+        high = option.maximum if option.maximum is not None else option.default
+        return st.integers(low, high)
+    if option.choices:
+        return st.sampled_from(option.choices)
+    return st.just(option.default)
+
+
+@dataclass
+class Playout:
+    """One random game: its setup arguments, every state (states[0] after setup) and every move."""
+
+    game: Game
+    seed: int
+    seats: int
+    options: dict[str, Any]
+    states: list[State] = field(default_factory=list)
+    moves: list[tuple[int, Action]] = field(default_factory=list)
+
+    def rows(self, upto: int | None = None) -> list[ActionRow]:
+        """The moves as the engine logs them (move n uses RNG step n, as in bot/engine)."""
+        moves = self.moves[:upto]
+        return [
+            ActionRow(1, n, seat, a.token(), a.at or 0, False) for n, (seat, a) in enumerate(moves, start=1)
+        ]
+
+
+def random_playout(game: Game, data: st.DataObject) -> Playout:
+    """Set up with drawn seed, seats and options, then play random legal moves to the end."""
+    seed = data.draw(st.integers(0, 2**62), label="seed")
+    seats = data.draw(st.integers(game.min_seats, game.max_seats), label="seats")
+    options = {o.name: data.draw(option_values(o), label=o.name) for o in game.options}
+    rnd = data.draw(st.randoms(use_true_random=False), label="choices")
+    play = Playout(game, seed, seats, options, [game.setup(seed, seats, options)])
+    state = play.states[0]
+    for n in range(1, MAX_STEPS + 1):
+        if game.outcome(state) is not None:
+            break
+        to_act = sorted(game.to_act(state))
+        assert to_act, f"{game.name}: nobody may act, yet the game is not over"
+        seat = rnd.choice(to_act)
+        legal = game.legal_actions(state, seat)
+        assert legal, f"{game.name}: seat {seat} must act but has no legal action"
+        action = rnd.choice(legal).stamped(1_000 * n)
+        state = game.apply(state, seat, action, GameRandom(seed, n))
+        play.states.append(state)
+        play.moves.append((seat, action))
+    return play
+
+
+def dumped(game: Game, state: State) -> str:
+    return state_text(game, state)
+
+
+@per_game
+@playouts
+@given(data=st.data())
+def test_setup_is_deterministic_and_ignores_global_random(game: Game, data: st.DataObject) -> None:
+    seed = data.draw(st.integers(0, 2**62))
+    seats = data.draw(st.integers(game.min_seats, game.max_seats))
+    options = {o.name: data.draw(option_values(o)) for o in game.options}
+    random.seed(1)
+    first = game.to_json(game.setup(seed, seats, options))
+    random.seed(2)
+    second = game.to_json(game.setup(seed, seats, options))
+    assert first == second
+    assert first["schema"] == game.schema
+
+
+@per_game
+def test_setup_refuses_bad_seat_counts_and_unknown_options(game: Game) -> None:
+    for seats in (game.min_seats - 1, game.max_seats + 1):
+        with pytest.raises(IllegalAction):
+            game.setup(7, seats, {})
+    with pytest.raises(IllegalAction):
+        game.setup(7, game.min_seats, {"no_such_option": "1"})
+
+
+@per_game
+@playouts
+@given(data=st.data())
+def test_random_playouts_finish_within_bound(game: Game, data: st.DataObject) -> None:
+    play = random_playout(game, data)
+    outcome = game.outcome(play.states[-1])
+    assert outcome is not None, f"{game.name} did not finish within {MAX_STEPS} moves"
+    assert len(outcome.scores) == len(outcome.ranks) == play.seats
+    assert all(1 <= rank <= play.seats for rank in outcome.ranks)
+    assert outcome.winners() and outcome.reason
+
+
+@per_game
+@playouts
+@given(data=st.data())
+def test_json_round_trip_at_every_step(game: Game, data: st.DataObject) -> None:
+    play = random_playout(game, data)
+    for state in play.states:
+        data_out = game.to_json(state)
+        back = game.from_json(json.loads(json.dumps(data_out)))
+        assert game.to_json(back) == data_out
+        assert game.to_act(back) == game.to_act(state)
+        for seat in range(play.seats):
+            assert game.legal_actions(back, seat) == game.legal_actions(state, seat)
+
+
+@per_game
+@playouts
+@given(data=st.data())
+def test_apply_leaves_its_input_state_untouched(game: Game, data: st.DataObject) -> None:
+    play = random_playout(game, data)
+    replayed = play.game.setup(play.seed, play.seats, play.options)
+    for n, (seat, action) in enumerate(play.moves, start=1):
+        before = dumped(game, replayed)
+        after = game.apply(replayed, seat, action, GameRandom(play.seed, n))
+        assert dumped(game, replayed) == before, f"apply mutated its input at move {n}"
+        replayed = after
+
+
+@per_game
+@playouts
+@given(data=st.data())
+def test_no_dead_ends(game: Game, data: st.DataObject) -> None:
+    play = random_playout(game, data)
+    for state in play.states:
+        to_act = game.to_act(state)
+        if game.outcome(state) is not None:
+            assert to_act == frozenset()
+            assert all(game.legal_actions(state, s) == [] for s in range(play.seats))
+            continue
+        assert to_act, "the game is running but nobody may act"
+        assert to_act <= set(range(play.seats))
+        for seat in range(play.seats):
+            legal = game.legal_actions(state, seat)
+            default = game.default_action(state, seat)
+            if seat in to_act:
+                assert legal, f"seat {seat} must act but has no legal action"
+                assert default is not None and default.bare() in legal
+            else:
+                assert legal == [] and default is None
+
+
+def unlisted_candidates(game: Game, state: State, seat: int, seats: int) -> list[Action]:
+    """Moves `seat` may not make now: made-up verbs, other seats' moves, legal moves with bad args."""
+    legal = game.legal_actions(state, seat)
+    candidates = [Action("no_such_verb"), Action("no_such_verb", (1, "x"))]
+    for other in range(seats):
+        if other != seat:
+            candidates += game.legal_actions(state, other)[:5]
+    for action in legal[:5]:
+        candidates += [
+            Action(action.verb, (*action.args, 1)),
+            Action(action.verb, (*action.args, "x")),
+            Action(action.verb, tuple(-999_999 if isinstance(a, int) else "zz-no" for a in action.args)),
+        ]
+        if action.args:
+            candidates.append(Action(action.verb, action.args[:-1]))
+        else:
+            candidates.append(Action(action.verb, (0,)))
+    return [c for c in candidates if c not in legal]
+
+
+@per_game
+@playouts
+@given(data=st.data())
+def test_unlisted_actions_are_refused_and_change_nothing(game: Game, data: st.DataObject) -> None:
+    play = random_playout(game, data)
+    for n, state in enumerate(play.states, start=1):
+        before = dumped(game, state)
+        for seat in range(play.seats):
+            for action in unlisted_candidates(game, state, seat, play.seats):
+                with pytest.raises(IllegalAction):
+                    game.apply(state, seat, action, GameRandom(play.seed, n))
+        assert dumped(game, state) == before
+
+
+@per_game
+@playouts
+@given(data=st.data())
+def test_replay_of_the_log_equals_the_state(game: Game, data: st.DataObject) -> None:
+    play = random_playout(game, data)
+    cut = data.draw(st.integers(0, len(play.moves)), label="cut")
+    for upto in (cut, len(play.moves)):
+        rebuilt = replay(game, play.seed, play.seats, play.options, play.rows(upto))
+        assert dumped(game, rebuilt) == dumped(game, play.states[upto])
+
+
+@per_game
+@playouts
+@given(data=st.data())
+def test_nothing_is_created_or_lost(game: Game, data: st.DataObject) -> None:
+    law = CONSERVATION.get(game.name)
+    if law is None:
+        pytest.fail(f"add a conservation law for {game.name} in tests/games/laws.py")
+    play = random_playout(game, data)
+    components = law(play.states[0])
+    assert components, "the conservation law counts nothing"
+    for n, state in enumerate(play.states):
+        assert law(state) == components, f"components changed after move {n}"
+
+
+@per_game
+@playouts
+@given(data=st.data())
+def test_scrambling_what_a_seat_cannot_know_leaves_its_view_unchanged(
+    game: Game, data: st.DataObject
+) -> None:
+    scramble = SCRAMBLE.get(game.name)
+    if scramble is None:
+        pytest.fail(f"add a hidden-information scramble for {game.name} in tests/games/laws.py")
+    play = random_playout(game, data)
+    # A plain Random: Hypothesis would shrink its own to the identity permutation.
+    rnd = random.Random(data.draw(st.integers(0, 2**32), label="scramble seed"))
+    changed = 0
+    for state in play.states:
+        for seat in [None, *range(play.seats)]:
+            scrambled = scramble(state, seat, rnd)
+            changed += dumped(game, scrambled) != dumped(game, state)
+            assert game.player_view(scrambled, seat) == game.player_view(state, seat), f"seat {seat}"
+    assert changed, f"the scramble for {game.name} never changed anything"
+
+
+@per_game
+@playouts
+@given(data=st.data())
+def test_views_share_one_public_part_and_spectators_get_no_secrets(game: Game, data: st.DataObject) -> None:
+    play = random_playout(game, data)
+    for state in play.states:
+        public = game.player_view(state, None)
+        json.dumps(public)
+        assert public["private"] is None and public["legal"] == []
+        for seat in range(play.seats):
+            view = game.player_view(state, seat)
+            json.dumps(view)
+            assert view["public"] == public["public"]
+            assert [a["token"] for a in view["legal"]] == [a.token() for a in game.legal_actions(state, seat)]
+
+
+@per_game
+@playouts
+@given(data=st.data())
+def test_every_legal_action_has_a_one_line_description(game: Game, data: st.DataObject) -> None:
+    play = random_playout(game, data)
+    for state in play.states:
+        for seat in game.to_act(state):
+            for action in game.legal_actions(state, seat):
+                text = game.describe(action)
+                assert isinstance(text, str) and text.strip() and "\n" not in text
+                assert Action.from_token(action.token()) == action
