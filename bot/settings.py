@@ -51,10 +51,11 @@ def _coerce(name: str, raw: Any, default: Any) -> Any:
             return False
         raise SettingsError(f"Setting `{name}` must be true or false, not {raw!r}.")
     if isinstance(default, int):
-        try:
-            return int(raw)
-        except (TypeError, ValueError):
-            raise SettingsError(f"Setting `{name}` must be a whole number, not {raw!r}.") from None
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            return raw
+        if isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
+            return int(raw.strip())
+        raise SettingsError(f"Setting `{name}` must be a whole number, not {raw!r}.")
     return str(raw)
 
 

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine import GameManager
 from bot.games.base import IllegalAction, parse_option_text, resolve_options
 from bot.ui import components, delivery, flows
 from bot.ui.errors import refusals_answered, reply_privately
 from bot.ui.messages import board_embed, game_help, general_help, lobby_embed
-
-if TYPE_CHECKING:
-    from bot.client import TetsudoBot
 
 THREAD_ARCHIVE_MINUTES = 10080
 """A week: play-by-message games go quiet for days."""
@@ -24,12 +20,12 @@ THREAD_ARCHIVE_MINUTES = 10080
 class GameCog(commands.GroupCog, group_name="game", group_description="Play train games in this channel"):
     """Lobby and shared game commands."""
 
-    def __init__(self, bot: TetsudoBot) -> None:
+    def __init__(self, bot: flows.Services) -> None:
         self.bot = bot
         super().__init__()
 
     @property
-    def manager(self):  # type: ignore[no-untyped-def]
+    def manager(self) -> GameManager:
         return self.bot.manager
 
     async def game_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -122,7 +118,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
     async def undo(self, interaction: discord.Interaction) -> None:
         update = await self.manager.undo(flows.channel_id_of(interaction), interaction.user.id)
         await reply_privately(interaction, "Your last move was taken back.")
-        await delivery.deliver(self.bot, update)
+        await delivery.announce(interaction, update)
 
     @app_commands.command(name="resign", description="Leave the running game (your seat then plays by default)")
     @refusals_answered

@@ -178,12 +178,35 @@ class Game(Protocol):
     decided in `player_view` and nowhere else.
     """
 
-    name: str
-    title: str
-    min_seats: int
-    max_seats: int
-    options: tuple[Option, ...]
-    schema: int
+    @property
+    def name(self) -> str:
+        """The one snake_case name used everywhere (registry key, database, commands)."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The name players read."""
+        ...
+
+    @property
+    def min_seats(self) -> int:
+        """Fewest players."""
+        ...
+
+    @property
+    def max_seats(self) -> int:
+        """Most players."""
+        ...
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """The options a host may set, with defaults and allowed values."""
+        ...
+
+    @property
+    def schema(self) -> int:
+        """The version of the state's JSON shape."""
+        ...
 
     def setup(self, seed: int, seats: int, options: Mapping[str, Any]) -> State:
         """A new game; refuses bad options or seat counts with IllegalAction."""

@@ -42,10 +42,21 @@ class Sandbox:
         self.last_results: dict[str, simcord.InteractionResult] = {}
 
     def _new_bot(self) -> TetsudoBot:
-        return TetsudoBot(self.settings, self.games, seeds=self.seeds)
+        bot = TetsudoBot(self.settings, self.games, seeds=self.seeds)
+        self._bots.append(bot)
+        return bot
 
     async def run(self, lines: Iterable[str], *, stop_on_error: bool) -> int:
         """Carry out every line; returns 0, or 1 if a line failed and `stop_on_error` is set."""
+        self._bots: list[TetsudoBot] = []
+        try:
+            return await self._run(lines, stop_on_error=stop_on_error)
+        finally:
+            # simcord detaches a bot without closing it; close each so its database thread ends.
+            for bot in self._bots:
+                await bot.close()
+
+    async def _run(self, lines: Iterable[str], *, stop_on_error: bool) -> int:
         async with simcord.run(self._new_bot(), check_errors=False) as env:
             self.env = env
             guild = env.create_guild(GUILD_NAME)

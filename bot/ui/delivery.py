@@ -11,12 +11,18 @@ import discord
 
 from bot.engine import GameManager, Lobby, Update
 from bot.ui import components
+from bot.ui.errors import reply_privately
 from bot.ui.messages import board_embed, hand_embed, lobby_embed, results_embed
 from rendering import render_png
 
 log = logging.getLogger(__name__)
 
 NO_PINGS = discord.AllowedMentions.none()
+
+
+def only(users: list[discord.Object]) -> discord.AllowedMentions:
+    """Mentions that can ping exactly these users and nobody else (no roles, no @everyone)."""
+    return discord.AllowedMentions(everyone=False, users=users, roles=False, replied_user=False)
 
 
 def _manager(client: discord.Client) -> GameManager:
@@ -41,6 +47,22 @@ async def say(client: discord.Client, channel_id: int, text: str) -> None:
     await channel.send(text, allowed_mentions=NO_PINGS)
 
 
+async def announce(interaction: discord.Interaction, update: Update, *, new_board: bool = False) -> None:
+    """Deliver a committed change; if Discord fails us now, the change stands and the user is told so."""
+    try:
+        await deliver(interaction.client, update, new_board=new_board)
+    except discord.HTTPException as error:
+        log.warning(
+            "delivery failed channel=%s game=%s version=%s status=%s",
+            update.channel_id, update.game, update.version, error.status,
+        )  # fmt: skip
+        await reply_privately(
+            interaction,
+            "Your move is saved, but Discord refused my message to the channel. "
+            "Use `/game status` to show the board again.",
+        )
+
+
 async def deliver(client: discord.Client, update: Update, *, new_board: bool = False) -> None:
     """Everything the channel and each player should now see, in that order."""
     channel = await channel_of(client, update.channel_id)
@@ -50,7 +72,7 @@ async def deliver(client: discord.Client, update: Update, *, new_board: bool = F
         content += "\n" + " ".join(f"<@{o.id}>" for o in pinged) + " — your move."
     if content:
         # Only the users who must act are pinged, whatever the text contains.
-        await channel.send(content[:2000], allowed_mentions=discord.AllowedMentions(users=pinged, roles=False))
+        await channel.send(content[:2000], allowed_mentions=only(pinged))
     await show_board(client, channel, update, new=new_board)
     if update.ended and update.outcome is not None:
         await channel.send(embed=results_embed(update), allowed_mentions=NO_PINGS)

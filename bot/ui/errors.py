@@ -14,7 +14,7 @@ from bot.games.base import IllegalAction
 
 log = logging.getLogger(__name__)
 
-APOLOGY = "Sorry — something went wrong on my side. Nothing was changed; please try again."
+APOLOGY = "Sorry — something went wrong on my side. `/game status` shows where the game stands."
 
 
 async def reply_privately(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:

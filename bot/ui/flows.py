@@ -8,7 +8,7 @@ from typing import Any, Protocol, cast
 import discord
 
 from bot.engine import GameManager, Player, StaleClick, Update
-from bot.games.base import Action, IllegalAction
+from bot.games.base import Action, Game, IllegalAction
 from bot.settings import Settings
 from bot.ui import components, delivery
 from bot.ui.errors import handle_error, reply_privately
@@ -22,6 +22,7 @@ class Services(Protocol):
 
     manager: GameManager
     settings: Settings
+    games: dict[str, Game]
 
 
 def services(interaction: discord.Interaction) -> Services:
@@ -81,7 +82,7 @@ async def play_token(interaction: discord.Interaction, channel_id: int, version:
     kwargs = await hand_message(update)
     image = kwargs.pop("file", None)
     await interaction.response.edit_message(attachments=[image] if image else [], **kwargs)
-    await delivery.deliver(interaction.client, update)
+    await delivery.announce(interaction, update)
 
 
 def _without_none(kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -141,7 +142,7 @@ async def start(interaction: discord.Interaction, channel_id: int) -> None:
     else:
         await reply_privately(interaction, "The game has started.")
         await delivery.refresh_lobby(interaction.client, channel_id, update.game_id, None, "The game has started.")
-    await delivery.deliver(interaction.client, update, new_board=True)
+    await delivery.announce(interaction, update, new_board=True)
 
 
 async def confirmed(interaction: discord.Interaction, what: str, channel_id: int) -> None:
@@ -155,7 +156,7 @@ async def confirmed(interaction: discord.Interaction, what: str, channel_id: int
     if update is None:
         await delivery.say(interaction.client, channel_id, f"{interaction.user.display_name} closed the lobby.")
     else:
-        await delivery.deliver(interaction.client, update)
+        await delivery.announce(interaction, update)
 
 
 def channel_id_of(interaction: discord.Interaction) -> int:

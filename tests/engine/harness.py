@@ -10,15 +10,14 @@ from dataclasses import dataclass
 
 from bot.engine import GameManager, Player, Update
 from bot.games.base import Action
+from bot.games.rng import GameRandom
 from bot.storage import ActionRow, SqliteStorage
 from tests.support.relay_game import RELAY, RelayGame, RelayState
 
 GUILD = 1
 CHANNEL = 500
 # Names without digits, so a card value in a log line can only come from the game.
-PLAYERS = tuple(
-    Player(101 + i, name) for i, name in enumerate(["Aiko", "Botan", "Chie", "Daiki", "Emi", "Fumiko"])
-)
+PLAYERS = tuple(Player(101 + i, name) for i, name in enumerate(["Aiko", "Botan", "Chie", "Daiki", "Emi", "Fumiko"]))
 STRANGER = Player(999, "Goro")
 
 
@@ -29,7 +28,20 @@ class PairRelay(RelayGame):
     min_seats = 2
 
 
-GAMES = {"relay": RELAY, "relay_pair": PairRelay()}
+class DoublesRelay(RelayGame):
+    """Relay where playing an even card keeps the turn (as a double does in Mexican Train), so a
+    game of several seats has moves that change nobody's turn and can be taken back."""
+
+    name = "relay_doubles"
+
+    def apply(self, state: RelayState, seat: int, action: Action, rng: GameRandom) -> RelayState:
+        new = super().apply(state, seat, action, rng)
+        if action.verb == "play" and int(action.args[0]) % 2 == 0 and new.round == state.round:
+            new.phase, new.turn, new.turns_taken = "turns", state.turn, state.turns_taken
+        return new
+
+
+GAMES = {"relay": RELAY, "relay_pair": PairRelay(), "relay_doubles": DoublesRelay()}
 
 
 def counting_clock(start: int = 1_700_000_000_000, tick: int = 250) -> Callable[[], int]:
@@ -41,9 +53,7 @@ def counting_clock(start: int = 1_700_000_000_000, tick: int = 250) -> Callable[
 def make_manager(storage: SqliteStorage, cache_size: int = 2048) -> GameManager:
     """A manager with the test games, a counting clock and predictable seeds."""
     seeds = itertools.count(4242)
-    return GameManager(
-        storage, GAMES, clock=counting_clock(), seeds=lambda: next(seeds), cache_size=cache_size
-    )
+    return GameManager(storage, GAMES, clock=counting_clock(), seeds=lambda: next(seeds), cache_size=cache_size)
 
 
 async def start_game(
@@ -92,9 +102,7 @@ async def legal(manager: GameManager, user_id: int, channel: int = CHANNEL) -> l
     return [Action.from_token(item["token"]) for item in view["legal"]]
 
 
-async def random_move(
-    manager: GameManager, rnd: random.Random, channel: int = CHANNEL
-) -> tuple[int, Action, Update]:
+async def random_move(manager: GameManager, rnd: random.Random, channel: int = CHANNEL) -> tuple[int, Action, Update]:
     """One random legal move by one of the users the game waits for."""
     current = await manager.current(channel)
     user_id = rnd.choice(sorted(current.to_ping))

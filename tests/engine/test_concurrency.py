@@ -32,9 +32,7 @@ async def reach_bid_step(manager: GameManager, storage: SqliteStorage) -> Update
     return update
 
 
-async def test_fifty_concurrent_bids_keep_exactly_one_per_seat(
-    manager: GameManager, storage: SqliteStorage
-) -> None:
+async def test_fifty_concurrent_bids_keep_exactly_one_per_seat(manager: GameManager, storage: SqliteStorage) -> None:
     update = await reach_bid_step(manager, storage)
     before = await snapshot(storage, update.game_id)
     hands = (await stored_state(storage, update.game_id)).hands

@@ -37,9 +37,7 @@ async def refused_without_change(
     return refused.value
 
 
-async def test_stale_version_is_refused_and_changes_nothing(
-    manager: GameManager, storage: SqliteStorage
-) -> None:
+async def test_stale_version_is_refused_and_changes_nothing(manager: GameManager, storage: SqliteStorage) -> None:
     started = await start_game(manager, 2)
     first = (await legal(manager, uid(0)))[0]
     moved = await manager.act(CHANNEL, uid(0), first, version=started.version)
@@ -50,9 +48,7 @@ async def test_stale_version_is_refused_and_changes_nothing(
     assert (await manager.act(CHANNEL, uid(1), second, version=moved.version)).version == moved.version + 1
 
 
-async def test_not_your_turn_is_refused_and_changes_nothing(
-    manager: GameManager, storage: SqliteStorage
-) -> None:
+async def test_not_your_turn_is_refused_and_changes_nothing(manager: GameManager, storage: SqliteStorage) -> None:
     started = await start_game(manager, 3)
     state = await stored_state(storage, started.game_id)
     assert state.turn == 0

@@ -54,9 +54,7 @@ class Playout:
     def rows(self, upto: int | None = None) -> list[ActionRow]:
         """The moves as the engine logs them (move n uses RNG step n, as in bot/engine)."""
         moves = self.moves[:upto]
-        return [
-            ActionRow(1, n, seat, a.token(), a.at or 0, False) for n, (seat, a) in enumerate(moves, start=1)
-        ]
+        return [ActionRow(1, n, seat, a.token(), a.at or 0, False) for n, (seat, a) in enumerate(moves, start=1)]
 
 
 def random_playout(game: Game, data: st.DataObject) -> Playout:
@@ -234,9 +232,7 @@ def test_nothing_is_created_or_lost(game: Game, data: st.DataObject) -> None:
 @per_game
 @playouts
 @given(data=st.data())
-def test_scrambling_what_a_seat_cannot_know_leaves_its_view_unchanged(
-    game: Game, data: st.DataObject
-) -> None:
+def test_scrambling_what_a_seat_cannot_know_leaves_its_view_unchanged(game: Game, data: st.DataObject) -> None:
     scramble = SCRAMBLE.get(game.name)
     if scramble is None:
         pytest.fail(f"add a hidden-information scramble for {game.name} in tests/games/laws.py")

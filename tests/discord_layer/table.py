@@ -1,0 +1,117 @@
+"""A test table: a simulated server with players, and short-hands for the common steps of a game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+
+from bot.client import TetsudoBot
+from bot.engine import Update
+
+
+class Table:
+    """Users alice, bob and carol in #games, plus helpers that click the real buttons."""
+
+    def __init__(self, env: simcord.Env, database: Path) -> None:
+        self.env = env
+        self.database = database
+        self.guild = env.create_guild("Test Server")
+        self.channel = self.guild.create_text_channel("games")
+        self.alice = self.guild.add_member(env.create_user("alice"))
+        self.bob = self.guild.add_member(env.create_user("bob"))
+        self.carol = self.guild.add_member(env.create_user("carol"))
+        self.game_channel: simcord.ChannelHandle = self.channel
+
+    @property
+    def bot(self) -> TetsudoBot:
+        bot = self.env.bot
+        assert isinstance(bot, TetsudoBot)
+        return bot
+
+    async def open_lobby(self, options: str = "rounds=1") -> simcord.InteractionResult:
+        """alice opens a relay lobby; the game then lives in the new thread."""
+        result = await self.alice.slash(self.channel, "game new", game="relay", options=options)
+        threads = self.channel.threads
+        if threads:
+            self.game_channel = threads[-1]
+        return result
+
+    def lobby_message(self) -> discord.Message:
+        return self.with_button("Join")
+
+    def with_button(self, label: str, viewer: simcord.MemberActor | None = None) -> discord.Message:
+        """The newest message in the game channel carrying a button with this label."""
+        for message in reversed(self.game_channel.history(viewer=viewer)):
+            for row in message.components:
+                for item in getattr(row, "children", []):
+                    if isinstance(item, discord.Button) and item.label == label:
+                        return message
+        raise AssertionError(f"no message with a {label!r} button")
+
+    async def started(self, *players: simcord.MemberActor, options: str = "rounds=1") -> Update:
+        """A running relay game with alice (host) and the given extra players."""
+        await self.open_lobby(options)
+        for player in players:
+            await player.click(self.lobby_message(), label="Join")
+        await self.alice.click(self.lobby_message(), label="Start")
+        return await self.current()
+
+    async def current(self, user: simcord.MemberActor | None = None) -> Update:
+        """The engine's own view of the game (read through the real manager)."""
+        return await self.bot.manager.current(self.game_channel.id, user.id if user else None)
+
+    def actor_for(self, user_id: int) -> simcord.MemberActor:
+        return next(a for a in (self.alice, self.bob, self.carol) if a.id == user_id)
+
+    async def open_hand(self, actor: simcord.MemberActor) -> simcord.InteractionResult:
+        return await actor.click(self.with_button("My hand"), label="My hand")
+
+    async def play(self, actor: simcord.MemberActor, label: str | None = None) -> simcord.InteractionResult:
+        """Open the hand and pick a move (the first one unless a label is given)."""
+        hand = await self.open_hand(actor)
+        assert hand.response is not None
+        options = menu_options(hand.response.message)
+        value = options[0][1] if label is None else dict(options)[label]
+        return await actor.select(hand.response, [value])
+
+    async def play_to_the_end(self) -> Update:
+        update = await self.current()
+        while update.running and update.to_ping:
+            await self.play(self.actor_for(update.to_ping[0]))
+            try:
+                update = await self.current()
+            except Exception:
+                break
+        return update
+
+    def public_messages(self) -> list[discord.Message]:
+        """Everything anyone in the channel and its threads can see, ephemerals excluded."""
+        messages = list(self.channel.history())
+        for thread in self.channel.threads:
+            messages.extend(thread.history())
+        return messages
+
+
+def menu_options(message: discord.Message) -> list[tuple[str, str]]:
+    """(label, value) of every option of every menu on a message."""
+    return [
+        (option.label, option.value)
+        for row in message.components
+        for item in getattr(row, "children", [])
+        if isinstance(item, discord.SelectMenu)
+        for option in item.options
+    ]
+
+
+def text_of(message: discord.Message | Any) -> str:
+    """All readable text of a message: content, embeds and component labels."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        data = embed.to_dict()
+        parts.append(str(data.get("title", "")) + str(data.get("description", "")))
+        parts.extend(f"{f['name']}: {f['value']}" for f in data.get("fields", []))
+        parts.append(str(data.get("footer", {}).get("text", "")))
+    return "\n".join(parts)
