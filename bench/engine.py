@@ -140,7 +140,9 @@ def main() -> None:
             profiler.runcall(asyncio.run, scenario(counts[0], args.actions, None, Path(tmp)))
             pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
             return
-        print(f"{'mode':<12} {'games':>6} {'moves':>8} {'moves/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'restarts':>9}")
+        print(
+            f"{'mode':<12} {'games':>6} {'moves':>8} {'moves/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'restarts':>9}"
+        )
         for mode, rate in (("closed loop", None), (f"paced {args.rate:.0f}/s", args.rate)):
             for games in counts:
                 run = asyncio.run(scenario(games, args.actions, rate, Path(tmp)))

@@ -28,14 +28,14 @@ class Sandbox:
         settings: Settings,
         games: Mapping[str, Game],
         *,
-        out: TextIO = sys.stdout,
+        out: TextIO | None = None,
         images: Path = Path("sandbox-images"),
         seeds: Callable[[], int] | None = None,
     ) -> None:
         self.settings = settings
         self.games = dict(games)
         self.seeds = seeds
-        self.printer = Printer(out, images)
+        self.printer = Printer(out or sys.stdout, images)
         self.env: simcord.Env | None = None
         self.users: dict[str, simcord.MemberActor] = {}
         self.channel: simcord.ChannelHandle | None = None

@@ -1,0 +1,41 @@
+"""The README's promises that code can check: its commands match CI, and it names every command and setting."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields
+from pathlib import Path
+
+from bot.settings import Settings
+from bot.ui.messages import COMMANDS_HELP
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def shell_blocks() -> list[str]:
+    return [block.strip() for block in re.findall(r"```sh\n(.*?)```", README, re.DOTALL)]
+
+
+def test_the_readme_has_exactly_two_setup_commands() -> None:
+    blocks = shell_blocks()
+    assert len(blocks) == 2
+    run, test = blocks
+    assert run.endswith("python -m bot") and "pytest" in test
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert shell_blocks()[1] in ci
+
+
+def test_every_setting_is_documented() -> None:
+    for setting in fields(Settings):
+        name = "DISCORD_TOKEN" if setting.name == "token" else setting.name
+        assert f"| `{name}`" in README, name
+
+
+def test_every_game_command_is_documented() -> None:
+    for usage, _ in COMMANDS_HELP:
+        for command in re.findall(r"/game \w+", usage):
+            assert f"`{command}" in README, command

@@ -1,0 +1,78 @@
+"""`python -m bot sandbox` drives the real bot: a script plays the test game from /game new to its scores."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+from bot.games.rng import GameRandom
+from tests.support.relay_game import RELAY
+
+SEED = 11
+NAMES = ("alice", "bob")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def scripted_game(options: dict[str, int]) -> tuple[list[str], tuple[int, ...]]:
+    """Sandbox lines that play a whole relay game (first listed move each time), and its final scores."""
+    option_text = " ".join(f"{k}={v}" for k, v in options.items())
+    lines = [f'as alice: /game new game:relay options:"{option_text}"', "as bob: click Join", "as alice: click Start"]
+    state = RELAY.setup(SEED, len(NAMES), options)
+    step = 0
+    while RELAY.outcome(state) is None:
+        seat = min(RELAY.to_act(state))
+        move = RELAY.player_view(state, seat)["legal"][0]
+        lines += [f"as {NAMES[seat]}: click My hand", f"as {NAMES[seat]}: choose {move['label']}"]
+        step += 1
+        state = RELAY.apply(state, seat, RELAY.legal_actions(state, seat)[0], GameRandom(SEED, step))
+    outcome = RELAY.outcome(state)
+    assert outcome is not None
+    return lines, outcome.scores
+
+
+def run_script(tmp_path: Path, lines: list[str]) -> int:
+    script = tmp_path / "game.txt"
+    script.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    argv = ["sandbox", "--script", str(script), "--game", "tests.support.relay:RELAY", "--seed", str(SEED)]
+    return main([*argv, "--images", str(tmp_path / "images")])
+
+
+def test_a_script_plays_the_test_game_to_its_final_scores(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines, scores = scripted_game({"rounds": 2})
+    assert run_script(tmp_path, lines) == 0
+    out = capsys.readouterr().out
+    assert "== Relay (test game) — results ==" in out
+    ranking = out.split("== Relay (test game) — results ==")[1]
+    for name, score in zip(NAMES, scores, strict=True):
+        assert f"{name} — {score}" in ranking
+    assert "[only alice sees]" in out and "[DM → bob]" in out
+    images = sorted((tmp_path / "images").glob("*.png"))
+    assert images and all(p.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") for p in images)
+
+
+def test_a_refused_move_is_shown_only_to_its_author(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = ["as alice: /game new game:relay", "as bob: click Join", "as bob: click Start"]
+    assert run_script(tmp_path, lines) == 0
+    out = capsys.readouterr().out
+    assert "[only bob sees]\n    Only the host can start the game." in out
+
+
+def test_a_script_line_the_sandbox_cannot_do_stops_with_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_script(tmp_path, ["as alice: /game new game:relay", "as alice: click Fly"]) == 1
+    assert "sees no button labelled `Fly`" in capsys.readouterr().out
+
+
+def test_the_sandbox_command_runs_and_exits_from_a_terminal_pipe(tmp_path: Path) -> None:
+    commands = "help\nas alice: /game new game:relay\nas bob: click Join\nquit\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "sandbox", "--game", "tests.support.relay:RELAY", "--images", str(tmp_path)],
+        input=commands, capture_output=True, text=True, cwd=ROOT, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "Players (2/6)" in done.stdout and "Traceback" not in done.stderr
