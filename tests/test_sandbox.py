@@ -76,3 +76,28 @@ def test_the_sandbox_command_runs_and_exits_from_a_terminal_pipe(tmp_path: Path)
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "Players (2/6)" in done.stdout and "Traceback" not in done.stderr
+
+
+def test_narrator_lines_restart_closed_dms_forms_and_moderators(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = [
+        "dms closed bob",
+        "moderator mod",
+        "as alice: /game new game:relay",
+        "as alice: click Options",
+        "as alice: type rounds=2 hand=2",
+        "as bob: click Join",
+        "as alice: click Start",
+        "restart",
+        "as bob: click My hand",
+        "as mod: /game abandon",
+        "as mod: click Yes, abandon",
+    ]
+    assert run_script(tmp_path, lines) == 0
+    out = capsys.readouterr().out
+    assert "Options: `rounds=2` `hand=2`" in out
+    assert "I can't send **bob** direct messages" in out and "[DM → bob]" not in out
+    assert "the bot restarted" in out
+    assert "[only bob sees]\n    == Your hand" in out
+    assert "The game was abandoned." in out
