@@ -29,6 +29,8 @@ class Loaded:
     undo_floor: int
     moves: int
     started_ms: int
+    privates: tuple[Any, ...] | None = None
+    """Each seat's private view as of the last move (so the next move need not compute it again)."""
 
     @classmethod
     def from_rows(cls, row: GameRow, seats: list[SeatRow], game: Game, moves: int) -> Loaded:

@@ -12,10 +12,10 @@ from bot.engine.errors import NotModerator, StaleClick
 from bot.engine.loaded import Loaded, LoadedCache
 from bot.engine.lobby import LobbyDesk, fresh_seed, wall_clock_ms
 from bot.engine.replay import new_state, replay, state_text
-from bot.engine.turns import Move, Step, final_ranks, play_out
+from bot.engine.turns import Move, final_ranks, play_out
 from bot.engine.update import Update
 from bot.games.base import Action, Game, IllegalAction, Outcome
-from bot.storage import ResultRow, SqliteStorage, StaleVersion, Transaction
+from bot.storage import MoveWrite, ResultRow, SqliteStorage, StaleVersion
 
 log = logging.getLogger(__name__)
 
@@ -252,28 +252,45 @@ class GameManager(LobbyDesk):
         """Apply the moves plus whatever resigned seats must play, commit once, and report."""
         game = loaded.game
         actor_seat = loaded.maybe_seat_of(actor)
-        secrets_before = {s.seat: game.player_view(loaded.state, s.seat)["private"] for s in loaded.seats}
+        secrets_before = loaded.privates or tuple(
+            game.player_view(loaded.state, s.seat)["private"] for s in loaded.seats
+        )
         step = play_out(loaded, moves, self.clock() - loaded.started_ms)
         outcome, ended = step.outcome, None
         if outcome is not None:
             ended = outcome.reason
         elif resigning is not None and len(loaded.seats) - len(loaded.resigned()) <= 1:
             outcome, ended = self._walkover(loaded), "everyone else resigned"
+        views = {s.seat: game.player_view(step.state, s.seat) for s in loaded.seats}
         new = replace(
             loaded,
             state=step.state,
             version=loaded.version + 1,
             undo_floor=step.undo_floor,
             moves=loaded.moves + len(step.moves),
+            privates=tuple(views[s.seat]["private"] for s in loaded.seats),
+        )
+        write = MoveWrite(
+            loaded.game_id,
+            tuple((m.n, m.seat, m.action.token(), m.action.at or 0, m.auto) for m in step.moves),
+            state_text(game, new.state),
+            loaded.version,
+            new.version,
+            new.undo_floor,
         )
         try:
-            async with self.storage.transaction() as tx:
-                await self._write(tx, loaded, new, step, resigning)
-                if ended is not None:
-                    status = "abandoned" if outcome is None else "finished"
-                    await tx.end_game(loaded.game_id, status, ended, self.clock())
-                    if outcome is not None:
-                        await tx.record_results(self._results(new, outcome))
+            if ended is None and resigning is None:
+                await self.storage.commit_moves(write)
+            else:
+                async with self.storage.transaction() as tx:
+                    if resigning is not None:
+                        await tx.set_resigned(loaded.game_id, resigning)
+                    await tx.write_moves(write)
+                    if ended is not None:
+                        status = "abandoned" if outcome is None else "finished"
+                        await tx.end_game(loaded.game_id, status, ended, self.clock())
+                        if outcome is not None:
+                            await tx.record_results(self._results(new, outcome))
         except StaleVersion:
             self._cache.drop(loaded.channel_id)
             raise IllegalAction("The game moved on while you were moving — please try again.") from None
@@ -296,21 +313,13 @@ class GameManager(LobbyDesk):
             )
         dms = dict(dm_views or {})
         for s in new.seats:
-            if s.seat != actor_seat and s.user_id not in dms:
-                after = game.player_view(new.state, s.seat)
-                if after["private"] != secrets_before[s.seat]:
-                    dms[s.user_id] = after
+            changed = views[s.seat]["private"] != secrets_before[s.seat]
+            if s.seat != actor_seat and s.user_id not in dms and changed:
+                dms[s.user_id] = views[s.seat]
         lines = lines + [
             f"{new.name(m.seat)}{' (auto)' if m.auto else ''} {game.describe(m.action)}" for m in step.moves
         ]
-        return self._update(new, lines, actor=actor, dm_views=dms, outcome=outcome, ended=ended)
-
-    async def _write(self, tx: Transaction, old: Loaded, new: Loaded, step: Step, resigning: int | None) -> None:
-        if resigning is not None:
-            await tx.set_resigned(old.game_id, resigning)
-        for move in step.moves:
-            await tx.append_action(old.game_id, move.n, move.seat, move.action.token(), move.action.at or 0, move.auto)
-        await tx.save_state(old.game_id, state_text(new.game, new.state), old.version, new.version, new.undo_floor)
+        return self._update(new, lines, actor=actor, dm_views=dms, outcome=outcome, ended=ended, views=views)
 
     def _walkover(self, loaded: Loaded) -> Outcome:
         remaining = [s.seat for s in loaded.seats if not s.resigned]
@@ -346,9 +355,15 @@ class GameManager(LobbyDesk):
         dm_views: dict[int, dict[str, Any]],
         outcome: Outcome | None,
         ended: str | None,
+        views: dict[int, dict[str, Any]] | None = None,
     ) -> Update:
         game = loaded.game
         actor_seat = loaded.maybe_seat_of(actor)
+        actor_view: dict[str, Any] | None
+        if actor_seat is not None and views is not None:
+            actor_view = views[actor_seat]
+        else:
+            actor_view = None if actor_seat is None else game.player_view(loaded.state, actor_seat)
         to_act = game.to_act(loaded.state) if ended is None else frozenset()
         return Update(
             game_id=loaded.game_id,
@@ -360,7 +375,7 @@ class GameManager(LobbyDesk):
             public=game.player_view(loaded.state, None),
             lines=tuple(lines),
             actor_id=actor,
-            actor_view=None if actor_seat is None else game.player_view(loaded.state, actor_seat),
+            actor_view=actor_view,
             dm_views=dm_views,
             to_ping=tuple(s.user_id for s in loaded.seats if s.seat in to_act),
             outcome=outcome,

@@ -12,6 +12,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.storage.moves import INSERT_ACTION, MoveWrite, MoveWriter
 from bot.storage.records import ActionRow, ChannelBusy, GameRow, ResultRow, SeatRow, StaleVersion
 
 log = logging.getLogger(__name__)
@@ -114,12 +115,12 @@ class Transaction:
             (state, version, now_ms, game_id),
         )
 
-    async def append_action(self, game_id: int, n: int, seat: int, action: str, at_ms: int, auto: bool) -> None:
-        """Add one move to the log."""
-        await self._db.execute(
-            "INSERT INTO actions (game_id, n, seat, action, at_ms, auto) VALUES (?, ?, ?, ?, ?, ?)",
-            (game_id, n, seat, action, at_ms, int(auto)),
+    async def write_moves(self, write: MoveWrite) -> None:
+        """Append moves to the log and save the new state (raises StaleVersion if the game moved on)."""
+        await self._db.executemany(
+            INSERT_ACTION, [(write.game_id, n, s, a, t, int(auto)) for n, s, a, t, auto in write.actions]
         )
+        await self.save_state(write.game_id, write.state, write.expected_version, write.version, write.undo_floor)
 
     async def delete_actions_from(self, game_id: int, n: int) -> None:
         """Remove log entries n and later (undo)."""
@@ -171,6 +172,11 @@ class SqliteStorage:
         self._db = db
         # One connection serves every channel, so two transactions must never interleave on it.
         self._write_lock = asyncio.Lock()
+        self._moves = MoveWriter(db, self._write_lock)
+
+    async def commit_moves(self, write: MoveWrite) -> None:
+        """Append moves and save the new state atomically (batched with other games' moves)."""
+        await self._moves.commit(write)
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStorage:

@@ -1,0 +1,94 @@
+"""Group commit for moves: concurrent games share one transaction, so a move costs a fraction of a commit."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+import aiosqlite
+
+from bot.storage.records import StaleVersion
+
+INSERT_ACTION = "INSERT INTO actions (game_id, n, seat, action, at_ms, auto) VALUES (?, ?, ?, ?, ?, ?)"
+UPDATE_STATE = "UPDATE games SET state = ?, version = ?, undo_floor = ? WHERE id = ? AND version = ?"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveWrite:
+    """Everything one engine change writes: its log rows and the new state, guarded by the old version."""
+
+    game_id: int
+    actions: tuple[tuple[int, int, str, int, bool], ...]
+    """(n, seat, action, at_ms, auto) per logged move."""
+    state: str
+    expected_version: int
+    version: int
+    undo_floor: int
+    done: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+class MoveWriter:
+    """Queues move writes; whoever holds the write lock next commits every queued one together.
+
+    Each aiosqlite call is a hop to its worker thread; a transaction is four of them. Batching
+    the moves of concurrent games into one BEGIN … COMMIT is what lets one SQLite connection keep
+    up with many channels. Any failure rolls the batch back and retries its writes one by one, so
+    a stale or failing write never takes another game's move down with it.
+    """
+
+    def __init__(self, db: aiosqlite.Connection, write_lock: asyncio.Lock) -> None:
+        self._db = db
+        self._lock = write_lock
+        self._queue: list[MoveWrite] = []
+
+    async def commit(self, write: MoveWrite) -> None:
+        """Return once `write` is durable; raises StaleVersion or the database error otherwise."""
+        self._queue.append(write)
+        async with self._lock:
+            if not write.done.done():
+                batch, self._queue = self._queue, []
+                await self._flush(batch)
+        await write.done
+
+    async def _flush(self, batch: list[MoveWrite]) -> None:
+        try:
+            await self._write(batch)
+        except BaseException as error:
+            if len(batch) == 1:
+                _settle(batch[0], error)
+                return
+            for write in batch:
+                try:
+                    await self._write([write])
+                except BaseException as single:
+                    _settle(write, single)
+                else:
+                    _settle(write, None)
+            return
+        for write in batch:
+            _settle(write, None)
+
+    async def _write(self, batch: list[MoveWrite]) -> None:
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            before = self._db.total_changes
+            rows = [(w.game_id, *action) for w in batch for action in w.actions]
+            await self._db.executemany(INSERT_ACTION, [(g, n, s, a, t, int(auto)) for g, n, s, a, t, auto in rows])
+            await self._db.executemany(
+                UPDATE_STATE, [(w.state, w.version, w.undo_floor, w.game_id, w.expected_version) for w in batch]
+            )
+            if self._db.total_changes - before != len(rows) + len(batch):
+                raise StaleVersion("a game moved on before this write")
+        except BaseException:
+            await self._db.execute("ROLLBACK")
+            raise
+        await self._db.execute("COMMIT")
+
+
+def _settle(write: MoveWrite, error: BaseException | None) -> None:
+    if write.done.done():
+        return
+    if error is None:
+        write.done.set_result(None)
+    else:
+        write.done.set_exception(error)
