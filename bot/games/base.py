@@ -80,6 +80,11 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
 
+    def _range(self) -> str:
+        if self.minimum is not None and self.maximum is not None:
+            return f"between {self.minimum} and {self.maximum}"
+        return f"at least {self.minimum}" if self.minimum is not None else f"at most {self.maximum}"
+
     def parse(self, raw: str) -> str | int | bool:
         """Turn the host's text into a typed value, or refuse with a reason."""
         if isinstance(self.default, bool):
@@ -94,10 +99,10 @@ class Option:
                 value = int(raw)
             except ValueError:
                 raise IllegalAction(f"Option `{self.name}` takes a whole number, not `{raw}`.") from None
-            low = self.minimum if self.minimum is not None else value
-            high = self.maximum if self.maximum is not None else value
-            if not low <= value <= high:
-                raise IllegalAction(f"Option `{self.name}` must be between {low} and {high}.")
+            too_low = self.minimum is not None and value < self.minimum
+            too_high = self.maximum is not None and value > self.maximum
+            if too_low or too_high:
+                raise IllegalAction(f"Option `{self.name}` must be {self._range()}.")
             return value
         if self.choices and raw not in self.choices:
             raise IllegalAction(f"Option `{self.name}` must be one of: {', '.join(self.choices)}.")

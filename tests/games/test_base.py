@@ -154,3 +154,13 @@ def test_outcome_rank_is_one_plus_the_number_strictly_better(scores: list[int], 
     for seat, score in enumerate(scores):
         better = sum(1 for other in scores if (other < score if lower else other > score))
         assert outcome.ranks[seat] == 1 + better
+
+
+def test_an_option_with_one_bound_names_only_that_bound() -> None:
+    low_only = Option("players", 2, "how many", minimum=2)
+    with pytest.raises(IllegalAction, match="must be at least 2"):
+        low_only.parse("1")
+    high_only = Option("turns", 5, "how many", maximum=9)
+    with pytest.raises(IllegalAction, match="must be at most 9"):
+        high_only.parse("10")
+    assert low_only.parse("40") == 40
