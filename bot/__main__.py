@@ -3,17 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import sys
 
+from bot.logs import configure_logging
 from bot.settings import SettingsError, load_settings
-
-
-def _configure_logging(level: str) -> None:
-    logging.basicConfig(
-        level=getattr(logging, level.upper(), logging.INFO),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
 
 
 def run_bot() -> int:
@@ -24,7 +17,7 @@ def run_bot() -> int:
 
     settings = load_settings()
     token = settings.require_token()
-    _configure_logging(settings.log_level)
+    configure_logging(settings.log_level)
     try:
         TetsudoBot(settings).run(token, log_handler=None)
     except discord.LoginFailure:

@@ -57,6 +57,7 @@ LAYER_BY_PATH: tuple[tuple[str, Layer], ...] = (
     ("bot/__main__.py", WIRING),
     ("bot/client.py", WIRING),
     ("bot/settings.py", WIRING),
+    ("bot/logs.py", WIRING),
     ("bot/sandbox/", SANDBOX),
     ("bot/games/", GAMES),
     ("bot/storage/", STORAGE),

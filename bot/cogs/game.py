@@ -10,7 +10,7 @@ from bot.engine import GameManager
 from bot.games.base import IllegalAction, parse_option_text, resolve_options
 from bot.ui import components, delivery, flows
 from bot.ui.errors import refusals_answered, reply_privately
-from bot.ui.messages import board_embed, game_help, general_help, lobby_embed
+from bot.ui.messages import game_help, general_help, lobby_embed
 
 THREAD_ARCHIVE_MINUTES = 10080
 """A week: play-by-message games go quiet for days."""
@@ -100,11 +100,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
             await self.manager.set_board_message(lobby.game_id, message.id)
             return
         update = await self.manager.current(channel_id)
-        kwargs: dict[str, object] = {"embed": board_embed(update), "view": components.board_view(channel_id)}
-        image = await delivery.image_file(update.game, update.public, "board.png")
-        if image is not None:
-            kwargs["file"] = image
-        await interaction.response.send_message(**kwargs)  # type: ignore[arg-type]
+        await interaction.response.send_message(**await delivery.board_message(update))
         message = await interaction.original_response()
         await self.manager.set_board_message(update.game_id, message.id)
 

@@ -79,28 +79,36 @@ async def deliver(client: discord.Client, update: Update, *, new_board: bool = F
     await send_secrets(client, channel, update)
 
 
+async def board_message(update: Update) -> dict[str, Any]:
+    """Keyword arguments for the public board: embed, buttons while it runs, and its image."""
+    kwargs: dict[str, Any] = {"embed": board_embed(update)}
+    if update.running:
+        kwargs["view"] = components.board_view(update.channel_id)
+    image = await image_file(update.game, update.public, "board.png")
+    if image is not None:
+        kwargs["file"] = image
+    return kwargs
+
+
 async def show_board(
     client: discord.Client, channel: discord.abc.Messageable, update: Update, *, new: bool = False
 ) -> discord.Message | discord.PartialMessage:
     """Edit the game's one board message in place, or post it (and remember it) when asked or missing."""
     manager = _manager(client)
-    kwargs: dict[str, Any] = {
-        "embed": board_embed(update),
-        "view": components.board_view(update.channel_id) if update.running else None,
-    }
-    image = await image_file(update.game, update.public, "board.png")
+    kwargs = await board_message(update)
+    image = kwargs.pop("file", None)
     message_id = None if new else await manager.board_message(update.game_id)
     if message_id is not None:
         try:
             message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
-            await message.edit(attachments=[image] if image else [], **kwargs)
+            # A finished game's board keeps no buttons: view=None removes them.
+            await message.edit(attachments=[image] if image else [], **{"view": None, **kwargs})
             return cast(discord.PartialMessage, message)
         except discord.NotFound:
             log.info("board message gone channel=%s; posting a new one", update.channel_id)
     if image is not None:
+        image.reset()
         kwargs["file"] = image
-    if kwargs["view"] is None:
-        del kwargs["view"]
     sent = await channel.send(allowed_mentions=NO_PINGS, **kwargs)
     await manager.set_board_message(update.game_id, sent.id)
     return sent

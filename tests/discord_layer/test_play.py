@@ -97,3 +97,14 @@ async def test_a_full_game_ends_with_results_and_the_board_closes(table: Table) 
     assert await table.bot.manager.lobby(table.game_channel.id) is None
     board = [m for m in messages if m.embeds and m.embeds[0].title == "Relay (test game)"][-1]
     assert "Game over" in text_of(board) and not board.components
+
+
+async def test_a_deleted_board_is_posted_again_on_the_next_move(table: Table) -> None:
+    update = await table.started(table.bob)
+    old_board = table.with_button("My hand")
+    await table.env.bot.http.delete_message(table.game_channel.id, old_board.id)
+    hand = await table.alice.slash(table.game_channel, "game hand")
+    await table.alice.select(hand.response, [menu_options(hand.response.message)[0][1]])  # type: ignore[union-attr]
+    new_board = await table.bot.manager.board_message(update.game_id)
+    assert new_board is not None and new_board != old_board.id
+    assert "Waiting for: **bob**" in text_of(table.with_button("My hand"))

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 import re
 
+import pytest
+
+from bot.logs import configure_logging
 from tests.discord_layer.table import Table, text_of
 
 
@@ -79,3 +83,16 @@ async def test_a_failed_public_send_keeps_the_move_and_tells_the_player(table: T
     assert update.to_ping == (table.bob.id,), "the move was committed before any delivery"
     assert any("Your move is saved" in f.content and f.ephemeral for f in result.followups)
     assert (await table.current()).version == update.version
+
+
+async def test_log_lines_never_carry_hands_or_bids(table: Table, caplog: pytest.LogCaptureFixture) -> None:
+    configure_logging("debug")  # the bot's own set-up, at its most talkative
+    caplog.set_level(logging.DEBUG)
+    await table.started(table.bob, table.carol, options="rounds=2")
+    hands = {a.id: (await table.current(a)).actor_view["private"]["hand"] for a in (table.alice, table.bob)}  # type: ignore[index]
+    await table.play_to_the_end()
+    text = "\n".join(record.getMessage() for record in caplog.records)
+    assert "accepted" in text
+    for hand in hands.values():
+        assert str(hand) not in text and ", ".join(map(str, hand)) not in text
+    assert '"bid"' not in text and "bid," not in text and "hand" not in text.lower().replace("my hand", "")
