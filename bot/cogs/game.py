@@ -95,14 +95,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
         channel_id = flows.channel_id_of(interaction)
         lobby = await self.manager.lobby(channel_id)
         if lobby is not None:
-            await interaction.response.send_message(embed=lobby_embed(lobby), view=components.lobby_view(channel_id))
-            message = await interaction.original_response()
-            await self.manager.set_board_message(lobby.game_id, message.id)
-            return
-        update = await self.manager.current(channel_id)
-        await interaction.response.send_message(**await delivery.board_message(update))
+            game_id, shown = lobby.game_id, {"embed": lobby_embed(lobby), "view": components.lobby_view(channel_id)}
+        else:
+            update = await self.manager.current(channel_id)
+            game_id, shown = update.game_id, await delivery.board_message(update)
+        await interaction.response.send_message(**shown)
+        # The message just posted becomes the one later moves edit.
         message = await interaction.original_response()
-        await self.manager.set_board_message(update.game_id, message.id)
+        await self.manager.set_board_message(game_id, message.id)
 
     @app_commands.command(name="hand", description="Your private view and moves (only you can see it)")
     @refusals_answered
