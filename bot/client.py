@@ -9,6 +9,7 @@ import discord
 from discord.ext import commands
 
 from bot.cogs.game import GameCog
+from bot.cogs.mexican_train import MexicanTrainCog
 from bot.engine import GameManager
 from bot.games import REGISTRY
 from bot.games.base import Game
@@ -18,6 +19,9 @@ from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.errors import TetsudoTree
 
 log = logging.getLogger(__name__)
+
+GAME_COGS: dict[str, type[commands.Cog]] = {"mexican_train": MexicanTrainCog}
+"""Each game's own command group, added when the game is installed."""
 
 
 class TetsudoBot(commands.Bot):
@@ -51,6 +55,9 @@ class TetsudoBot(commands.Bot):
         self.manager = GameManager(self.storage, self.games, cache_size=self.settings.cache_games, **extra)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(GameCog(self))
+        for name in self.games:
+            if name in GAME_COGS:
+                await self.add_cog(GAME_COGS[name](self))  # type: ignore[call-arg]
         guild = discord.Object(self.settings.guild) if self.settings.guild else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PIL import Image
 
-Renderer = Callable[[dict[str, Any]], Image.Image]
-"""A game's renderer: a player view (never the full state) in, an image out."""
+Renderer = Callable[[dict[str, Any], Sequence[str]], Image.Image]
+"""A game's renderer: a player view (never the full state) and the seats' display names in, an image out."""
 
 RENDERERS: dict[str, Renderer] = {}
 """Renderers by game name; games without one are shown as text only."""
@@ -25,11 +25,11 @@ def has_renderer(game: str) -> bool:
     return game in RENDERERS
 
 
-def render_png(game: str, view: dict[str, Any]) -> bytes | None:
+def render_png(game: str, view: dict[str, Any], names: Sequence[str] = ()) -> bytes | None:
     """The view drawn as PNG bytes, or None when the game has no renderer. Call off the event loop."""
     renderer = RENDERERS.get(game)
     if renderer is None:
         return None
     buffer = io.BytesIO()
-    renderer(view).save(buffer, format="PNG", optimize=True)
+    renderer(view, names).save(buffer, format="PNG", optimize=True)
     return buffer.getvalue()

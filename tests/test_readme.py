@@ -6,7 +6,10 @@ import re
 from dataclasses import fields
 from pathlib import Path
 
+from bot.games import REGISTRY
 from bot.settings import Settings
+from bot.ui import mexican_train  # noqa: F401  (registers its presenter)
+from bot.ui.presenters import presenter_for
 from bot.ui.messages import COMMANDS_HELP
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,3 +42,13 @@ def test_every_game_command_is_documented() -> None:
     for usage, _ in COMMANDS_HELP:
         for command in re.findall(r"/game \w+", usage):
             assert f"`{command}" in README, command
+
+
+def test_every_game_has_its_commands_and_options_documented() -> None:
+    for name, game in REGISTRY.items():
+        assert f"(`{name}`" in README, name
+        for option in game.options:
+            assert f"| `{option.name}` |" in README, (name, option.name)
+        for usage, _ in presenter_for(name).commands:
+            for command in re.findall(r"/\w+ \w+", usage):
+                assert f"`{command}" in README, command

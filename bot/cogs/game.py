@@ -11,6 +11,7 @@ from bot.games.base import IllegalAction, parse_option_text, resolve_options
 from bot.ui import components, delivery, flows
 from bot.ui.errors import refusals_answered, reply_privately
 from bot.ui.messages import game_help, general_help, lobby_embed
+from bot.ui.presenters import presenter_for
 
 THREAD_ARCHIVE_MINUTES = 10080
 """A week: play-by-message games go quiet for days."""
@@ -164,5 +165,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
     @app_commands.autocomplete(game=game_names)
     @refusals_answered
     async def help(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        embed = game_help(self.manager.game(game)) if game else general_help(list(self.bot.games.values()))
+        if game:
+            chosen = self.manager.game(game)
+            embed = game_help(chosen, presenter_for(chosen.name).commands)
+        else:
+            embed = general_help(list(self.bot.games.values()))
         await reply_privately(interaction, "", embed=embed)

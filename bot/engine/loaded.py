@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine.update import SeatInfo
-from bot.games.base import Game, IllegalAction, State
+from bot.games.base import Game, IllegalAction, State, name_seats
 from bot.storage import GameRow, SeatRow
 
 
@@ -66,6 +66,10 @@ class Loaded:
     def name(self, seat: int) -> str:
         """The display name of a seat's player."""
         return self.seats[seat].name
+
+    def named(self, text: str) -> str:
+        """Game text with its seat marks replaced by the players' names."""
+        return name_seats(text, [s.name for s in self.seats])
 
     def resigned(self) -> frozenset[int]:
         """Seats the engine plays by default."""

@@ -11,10 +11,10 @@ from typing import Any
 from bot.engine.errors import NotModerator, StaleClick
 from bot.engine.loaded import Loaded, LoadedCache
 from bot.engine.lobby import LobbyDesk, fresh_seed, wall_clock_ms
-from bot.engine.replay import new_state, replay, state_text
-from bot.engine.turns import Move, final_ranks, play_out
+from bot.engine.replay import new_state, replay, state_text, step_random
+from bot.engine.turns import Move, final_ranks, move_line, must_act, play_out
 from bot.engine.update import Update
-from bot.games.base import Action, Game, IllegalAction, Outcome
+from bot.games.base import Action, Game, IllegalAction, Outcome, name_seats
 from bot.storage import MoveWrite, ResultRow, SqliteStorage, StaleVersion
 
 log = logging.getLogger(__name__)
@@ -87,10 +87,21 @@ class GameManager(LobbyDesk):
                 waiting = ", ".join(loaded.name(s) for s in sorted(game.to_act(state)))
                 raise IllegalAction(f"It's not your turn — waiting for {waiting}.")
             if action.bare() not in game.legal_actions(state, seat):
-                # Not describe(action): it is only defined for legal moves, and a custom_id can carry anything.
-                raise IllegalAction("That move isn't allowed right now.")
+                raise IllegalAction(loaded.named(self._refusal(loaded, seat, action)))
             moves = [Move(seat, action.stamped(self.clock() - loaded.started_ms), auto=False)]
             return await self._after(loaded, moves, lines=[], actor=user_id)
+
+    @staticmethod
+    def _refusal(loaded: Loaded, seat: int, action: Action) -> str:
+        """The game's own reason for refusing a move: `apply` must refuse what `legal_actions` leaves out."""
+        try:
+            loaded.game.apply(loaded.state, seat, action, step_random(loaded.seed, loaded.moves + 1))
+        except IllegalAction as refusal:
+            return refusal.message
+        except Exception:
+            # A custom_id can carry anything; a game may choke on a forged move instead of refusing it.
+            log.info("unparseable move refused channel=%s game=%s", loaded.channel_id, loaded.game.name)
+        return "That move isn't allowed right now."
 
     async def undo(self, channel_id: int, user_id: int) -> Update:
         """Take back your own last move, never below the undo floor."""
@@ -174,9 +185,13 @@ class GameManager(LobbyDesk):
         game = self.game(row.game)
         names = {s.seat: s.name for s in await self.storage.seats(row.id)}
         rows = (await self.storage.actions(row.id))[-limit:]
+        in_order = [names.get(seat, "?") for seat in range(len(names))]
         return [
-            f"{r.n}. {names.get(r.seat, '?')}{' (auto)' if r.auto else ''} "
-            f"{game.describe(Action.from_json(json.loads(r.action)))}"
+            name_seats(
+                f"{r.n}. {names.get(r.seat, '?')}{' (auto)' if r.auto else ''} "
+                f"{game.describe(Action.from_json(json.loads(r.action)))}",
+                in_order,
+            )
             for r in rows
         ]
 
@@ -188,7 +203,7 @@ class GameManager(LobbyDesk):
             seats = await self.storage.seats(row.id)
             waiting: tuple[str, ...] = ()
             if row.status == "running" and row.state is not None:
-                to_act = game.to_act(game.from_json(json.loads(row.state)))
+                to_act = must_act(game, game.from_json(json.loads(row.state)))
                 waiting = tuple(s.name for s in seats if s.seat in to_act)
             summaries.append(GameSummary(row.channel_id, game.title, row.status, tuple(s.name for s in seats), waiting))
         return summaries
@@ -316,9 +331,7 @@ class GameManager(LobbyDesk):
             changed = views[s.seat]["private"] != secrets_before[s.seat]
             if s.seat != actor_seat and s.user_id not in dms and changed:
                 dms[s.user_id] = views[s.seat]
-        lines = lines + [
-            f"{new.name(m.seat)}{' (auto)' if m.auto else ''} {game.describe(m.action)}" for m in step.moves
-        ]
+        lines = lines + [new.named(move_line(game, m, new.name(m.seat))) for m in step.moves]
         return self._update(new, lines, actor=actor, dm_views=dms, outcome=outcome, ended=ended, views=views)
 
     def _walkover(self, loaded: Loaded) -> Outcome:
@@ -364,7 +377,7 @@ class GameManager(LobbyDesk):
             actor_view = views[actor_seat]
         else:
             actor_view = None if actor_seat is None else game.player_view(loaded.state, actor_seat)
-        to_act = game.to_act(loaded.state) if ended is None else frozenset()
+        to_act = must_act(game, loaded.state) if ended is None else frozenset()
         return Update(
             game_id=loaded.game_id,
             channel_id=loaded.channel_id,

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from bot.engine.replay import step_random
-from bot.games.base import Action, Outcome, State
+from bot.games.base import Action, Game, Outcome, State
 
 if TYPE_CHECKING:
     from bot.engine.loaded import Loaded
@@ -27,6 +27,8 @@ class Move:
     action: Action
     auto: bool
     n: int = 0
+    said: tuple[str, ...] = ()
+    """What the game narrated after applying it (a forced pass, a round's end)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,13 +53,12 @@ def play_out(loaded: Loaded, moves: Sequence[Move], at_ms: int) -> Step:
             move = queue.pop(0)
         else:
             automatic = sorted(game.to_act(state) & resigned) if game.outcome(state) is None else []
-            if not automatic:
-                break
-            action = game.default_action(state, automatic[0])
+            defaults = ((seat, game.default_action(state, seat)) for seat in automatic)
+            # Seats that merely may act (say, to catch someone out) have no default and are left alone.
+            seat, action = next(((s, a) for s, a in defaults if a is not None), (-1, None))
             if action is None:
-                log.warning("no default move for seat=%d game=%s", automatic[0], game.name)
                 break
-            move = Move(automatic[0], action.stamped(at_ms), auto=True)
+            move = Move(seat, action.stamped(at_ms), auto=True)
         n += 1
         before = game.to_act(state)
         rng = step_random(loaded.seed, n)
@@ -65,8 +66,19 @@ def play_out(loaded: Loaded, moves: Sequence[Move], at_ms: int) -> Step:
         # DESIGN §3: no undo across randomness, revealed secrets or a change of who acts.
         if rng.irreversible or game.to_act(state) != before:
             floor = n
-        applied.append(replace(move, n=n))
+        applied.append(replace(move, n=n, said=game.narrate(state)))
     return Step(state, tuple(applied), floor, game.outcome(state))
+
+
+def must_act(game: Game, state: State) -> frozenset[int]:
+    """The seats that must act now (they are pinged): those that may act and have a default move."""
+    return frozenset(seat for seat in game.to_act(state) if game.default_action(state, seat) is not None)
+
+
+def move_line(game: Game, move: Move, name: str) -> str:
+    """One public log line for an applied move: who, what, and what followed from it."""
+    said = " ".join(move.said)
+    return f"{name}{' (auto)' if move.auto else ''} {game.describe(move.action)}{' ' + said if said else ''}"
 
 
 def final_ranks(outcome: Outcome, resigned: frozenset[int]) -> tuple[int, ...]:

@@ -3,6 +3,6 @@
 from __future__ import annotations
 
 from bot.games.base import Game
+from bot.games.mexican_train import MEXICAN_TRAIN
 
-# Each game lands here as its issue is done; the foundation ships none to players yet.
-REGISTRY: dict[str, Game] = {}
+REGISTRY: dict[str, Game] = {game.name: game for game in (MEXICAN_TRAIN,)}

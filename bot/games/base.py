@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias, runtime_checkable
@@ -13,6 +14,24 @@ JSON: TypeAlias = Any
 """A JSON-ready value: ints, strings, bools, None, lists and string-keyed dicts."""
 
 Arg: TypeAlias = str | int
+
+
+SEAT_MARK = re.compile(r"<seat:(\d+)>")
+
+
+def seat_mark(seat: int) -> str:
+    """A seat named inside game text ("<seat:2>"); the Discord layer writes the player's name there."""
+    return f"<seat:{seat}>"
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """`text` with every seat mark replaced by that seat's player name."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match[1])
+        return names[seat] if seat < len(names) else f"seat {seat + 1}"
+
+    return SEAT_MARK.sub(name, text)
 
 
 class IllegalAction(Exception):
@@ -243,6 +262,10 @@ class Game(Protocol):
 
     def describe(self, action: Action) -> str:
         """A short public phrase for the log, without the player's name ("draws a card")."""
+        ...
+
+    def narrate(self, state: State) -> tuple[str, ...]:
+        """Public sentences on what the move just applied caused ("Aiko passes; her train is open")."""
         ...
 
     def to_json(self, state: State) -> dict[str, JSON]:

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import discord
 from discord import ui
 
+from bot.games.base import Action
 from bot.ui import flows
 from bot.ui.errors import answer_failure
 from bot.ui.messages import SELECT_LIMIT
+from bot.ui.presenters import BoardButton
 
 LOBBY_VERBS = ("join", "leave", "start", "options")
 
@@ -69,6 +72,32 @@ class HandButton(ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:hand:(?P<cha
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             await flows.show_hand(interaction, self.channel_id)
+        except Exception as error:
+            await answer_failure(interaction, error)
+
+
+class ActionButton(ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:act:(?P<verb>[a-z]{1,20}):(?P<channel>\d+)"):
+    """A move on the board message (e.g. Draw); the engine checks it is the clicker's to make."""
+
+    def __init__(self, verb: str, channel_id: int, label: str = "") -> None:
+        super().__init__(
+            ui.Button(
+                label=label or verb.capitalize(),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"tetsudo:act:{verb}:{channel_id}",
+            )
+        )
+        self.verb, self.channel_id = verb, channel_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> ActionButton:
+        return cls(match["verb"], int(match["channel"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await flows.play_action(interaction, self.channel_id, Action(self.verb))
         except Exception as error:
             await answer_failure(interaction, error)
 
@@ -132,7 +161,13 @@ class ConfirmButton(
             await answer_failure(interaction, error)
 
 
-DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (LobbyButton, HandButton, MoveSelect, ConfirmButton)
+DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    HandButton,
+    ActionButton,
+    MoveSelect,
+    ConfirmButton,
+)
 """Registered once in setup_hook, so clicks work after any restart."""
 
 
@@ -144,10 +179,12 @@ def lobby_view(channel_id: int) -> ui.View:
     return view
 
 
-def board_view(channel_id: int) -> ui.View:
-    """The board's buttons."""
+def board_view(channel_id: int, buttons: Sequence[BoardButton] = ()) -> ui.View:
+    """The board's buttons: My hand, then the game's own moves."""
     view = ui.View(timeout=None)
     view.add_item(HandButton(channel_id))
+    for button in buttons:
+        view.add_item(ActionButton(button.verb, channel_id, button.label))
     return view
 
 

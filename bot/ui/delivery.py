@@ -12,7 +12,8 @@ import discord
 from bot.engine import GameManager, Lobby, Update
 from bot.ui import components
 from bot.ui.errors import reply_privately
-from bot.ui.messages import board_embed, hand_embed, lobby_embed, results_embed
+from bot.ui.messages import lobby_embed
+from bot.ui.presenters import names_of, presenter_for
 from rendering import render_png
 
 log = logging.getLogger(__name__)
@@ -29,9 +30,9 @@ def _manager(client: discord.Client) -> GameManager:
     return cast(Any, client).manager  # type: ignore[no-any-return]
 
 
-async def image_file(game: str, view: dict[str, Any], filename: str) -> discord.File | None:
+async def image_file(update: Update, view: dict[str, Any], filename: str) -> discord.File | None:
     """The view drawn as a PNG attachment (rendered off the event loop), or None without a renderer."""
-    png = await asyncio.to_thread(render_png, game, view)
+    png = await asyncio.to_thread(render_png, update.game, view, names_of(update))
     return None if png is None else discord.File(io.BytesIO(png), filename=filename)
 
 
@@ -73,31 +74,44 @@ async def deliver(client: discord.Client, update: Update, *, new_board: bool = F
     if content:
         # Only the users who must act are pinged, whatever the text contains.
         await channel.send(content[:2000], allowed_mentions=only(pinged))
-    await show_board(client, channel, update, new=new_board)
-    if update.ended and update.outcome is not None:
-        await channel.send(embed=results_embed(update), allowed_mentions=NO_PINGS)
+    presenter = presenter_for(update.game)
+    # A board due again (say, once per turn cycle) replaces the old one; a game's first board leaves the lobby be.
+    again = update.running and presenter.fresh_board(update) and not new_board
+    await show_board(client, channel, update, new=new_board or again, replace=again)
+    for embed in presenter.result_embeds(update):
+        await channel.send(embed=embed, allowed_mentions=NO_PINGS)
     await send_secrets(client, channel, update)
 
 
 async def board_message(update: Update) -> dict[str, Any]:
     """Keyword arguments for the public board: embed, buttons while it runs, and its image."""
-    kwargs: dict[str, Any] = {"embed": board_embed(update)}
+    presenter = presenter_for(update.game)
+    kwargs: dict[str, Any] = {"embed": presenter.board_embed(update)}
     if update.running:
-        kwargs["view"] = components.board_view(update.channel_id)
-    image = await image_file(update.game, update.public, "board.png")
+        kwargs["view"] = components.board_view(update.channel_id, presenter.board_buttons)
+    image = await image_file(update, update.public, "board.png")
     if image is not None:
         kwargs["file"] = image
     return kwargs
 
 
 async def show_board(
-    client: discord.Client, channel: discord.abc.Messageable, update: Update, *, new: bool = False
+    client: discord.Client,
+    channel: discord.abc.Messageable,
+    update: Update,
+    *,
+    new: bool = False,
+    replace: bool = False,
 ) -> discord.Message | discord.PartialMessage:
-    """Edit the game's one board message in place, or post it (and remember it) when asked or missing."""
+    """Edit the game's one board message in place, or post it (and remember it) when asked or missing.
+
+    With `replace`, the old board is deleted once the new one is posted, so the channel keeps one live board.
+    """
     manager = _manager(client)
     kwargs = await board_message(update)
     image = kwargs.pop("file", None)
-    message_id = None if new else await manager.board_message(update.game_id)
+    old_id = await manager.board_message(update.game_id)
+    message_id = None if new else old_id
     if message_id is not None:
         try:
             message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
@@ -111,7 +125,17 @@ async def show_board(
         kwargs["file"] = image
     sent = await channel.send(allowed_mentions=NO_PINGS, **kwargs)
     await manager.set_board_message(update.game_id, sent.id)
+    if replace and old_id is not None:
+        await _delete_quietly(channel, old_id)
     return sent
+
+
+async def _delete_quietly(channel: discord.abc.Messageable, message_id: int) -> None:
+    """Delete one of our old messages; one already gone (or not deletable) is no reason to fail a move."""
+    try:
+        await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
+    except discord.HTTPException:
+        log.info("old board message not deleted channel=%s message=%s", getattr(channel, "id", "?"), message_id)
 
 
 async def refresh_lobby(
@@ -141,8 +165,8 @@ async def send_secrets(client: discord.Client, channel: discord.abc.Messageable,
             continue
         try:
             user = client.get_user(user_id) or await client.fetch_user(user_id)
-            kwargs: dict[str, Any] = {"embed": hand_embed(update.title, view)}
-            image = await image_file(update.game, view, "hand.png")
+            kwargs: dict[str, Any] = {"embed": presenter_for(update.game).hand_embed(update, view)}
+            image = await image_file(update, view, "hand.png")
             if image is not None:
                 kwargs["file"] = image
             link = getattr(channel, "jump_url", "")

@@ -12,7 +12,8 @@ from bot.games.base import Action, Game, IllegalAction
 from bot.settings import Settings
 from bot.ui import components, delivery
 from bot.ui.errors import handle_error, reply_privately
-from bot.ui.messages import hand_embed, lobby_embed
+from bot.ui.messages import lobby_embed
+from bot.ui.presenters import named_view, presenter_for
 
 log = logging.getLogger(__name__)
 
@@ -50,10 +51,10 @@ async def hand_message(update: Update) -> dict[str, Any]:
     if view is None:
         raise IllegalAction("You're not playing in this game.")
     kwargs: dict[str, Any] = {
-        "embed": hand_embed(update.title, view),
-        "view": components.hand_view(update.channel_id, update.version, view.get("legal", [])),
+        "embed": presenter_for(update.game).hand_embed(update, view),
+        "view": components.hand_view(update.channel_id, update.version, named_view(update, view)["legal"]),
     }
-    image = await delivery.image_file(update.game, view, "hand.png")
+    image = await delivery.image_file(update, view, "hand.png")
     if image is not None:
         kwargs["file"] = image
     return kwargs
@@ -82,6 +83,20 @@ async def play_token(interaction: discord.Interaction, channel_id: int, version:
     kwargs = await hand_message(update)
     image = kwargs.pop("file", None)
     await interaction.response.edit_message(attachments=[image] if image else [], **kwargs)
+    await delivery.announce(interaction, update)
+
+
+async def play_action(interaction: discord.Interaction, channel_id: int, action: Action) -> None:
+    """A move from a slash command or a board button: through the engine, a private reply, then the channel.
+
+    The reply is deferred privately first: it may carry the mover's tiles and an image.
+    """
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    update = await services(interaction).manager.act(channel_id, interaction.user.id, action)
+    kwargs: dict[str, Any] = {}
+    if update.actor_view is not None and update.actor_view.get("legal"):
+        kwargs = _without_none(await hand_message(update))  # more to do this turn: the hand and its menu
+    await interaction.followup.send(presenter_for(update.game).move_reply(update), ephemeral=True, **kwargs)
     await delivery.announce(interaction, update)
 
 
@@ -157,6 +172,15 @@ async def confirmed(interaction: discord.Interaction, what: str, channel_id: int
         await delivery.say(interaction.client, channel_id, f"{interaction.user.display_name} closed the lobby.")
     else:
         await delivery.announce(interaction, update)
+
+
+async def game_here(interaction: discord.Interaction, game: str) -> Update:
+    """This channel's running game with the caller's view, refusing when it is another game."""
+    update = await services(interaction).manager.current(channel_id_of(interaction), interaction.user.id)
+    if update.game != game:
+        wanted = services(interaction).games[game].title if game in services(interaction).games else game
+        raise IllegalAction(f"This channel's game is {update.title}, not {wanted}.")
+    return update
 
 
 def channel_id_of(interaction: discord.Interaction) -> int:

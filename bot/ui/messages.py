@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.engine import Lobby, SeatInfo, Update
-from bot.games.base import Game
+from bot.games.base import Game, name_seats
 
 COLOUR = discord.Colour.from_rgb(196, 30, 58)
 FIELD_LIMIT = 1024
@@ -70,7 +70,8 @@ def board_embed(update: Update) -> discord.Embed:
         embed.description = f"**Game over** — {update.ended}."
     else:
         waiting = names(update.seats, update.to_ping)
-        embed.description = f"{view.get('prompt', '')}\nWaiting for: **{waiting or 'nobody'}**"
+        prompt = name_seats(str(view.get("prompt", "")), [s.name for s in update.seats])
+        embed.description = f"{prompt}\nWaiting for: **{waiting or 'nobody'}**"
     players = "\n".join(f"{s.seat + 1}. {s.name}{' (resigned)' if s.resigned else ''}" for s in update.seats)
     embed.add_field(name="Players", value=players, inline=False)
     _add_fields(embed, view.get("public"))
@@ -104,12 +105,14 @@ def results_embed(update: Update) -> discord.Embed:
     return embed
 
 
-def game_help(game: Game) -> discord.Embed:
-    """One game's help: players and options."""
+def game_help(game: Game, commands: Sequence[tuple[str, str]] = ()) -> discord.Embed:
+    """One game's help: players, options and the game's own commands."""
     embed = discord.Embed(title=game.title, colour=COLOUR)
     embed.add_field(name="Players", value=f"{game.min_seats}–{game.max_seats}", inline=True)
     options = "\n".join(f"`{o.name}` (default `{o.default}`): {o.help}" for o in game.options) or "none"
     embed.add_field(name="Options", value=options, inline=False)
+    if commands:
+        embed.add_field(name="Commands", value="\n".join(f"`{u}` — {w}" for u, w in commands), inline=False)
     embed.set_footer(text=f"Open a lobby: /game new game:{game.name}")
     return embed
 

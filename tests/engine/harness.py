@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.engine import GameManager, Player, Update
-from bot.games.base import Action
+from bot.games.base import Action, IllegalAction, seat_mark
 from bot.games.rng import GameRandom
 from bot.storage import ActionRow, SqliteStorage
 from tests.support.relay_game import RELAY, RelayGame, RelayState
@@ -41,7 +41,42 @@ class DoublesRelay(RelayGame):
         return new
 
 
-GAMES = {"relay": RELAY, "relay_pair": PairRelay(), "relay_doubles": DoublesRelay()}
+class CheeringRelay(RelayGame):
+    """Relay where, during the turns, every other seat MAY cheer the player to act (never must):
+    seats that may act without having to, the game's own refusal reasons, and narration naming seats."""
+
+    name = "relay_cheers"
+
+    def to_act(self, state: RelayState) -> frozenset[int]:
+        if state.finished or state.phase != "turns":
+            return super().to_act(state)
+        return frozenset(range(state.seats))
+
+    def legal_actions(self, state: RelayState, seat: int) -> list[Action]:
+        if state.finished or state.phase != "turns" or seat == state.turn:
+            return super().legal_actions(state, seat)
+        return [Action("cheer")]
+
+    def default_action(self, state: RelayState, seat: int) -> Action | None:
+        if not state.finished and state.phase == "turns" and seat != state.turn:
+            return None  # cheering is never forced on anyone
+        return super().default_action(state, seat)
+
+    def apply(self, state: RelayState, seat: int, action: Action, rng: GameRandom) -> RelayState:
+        if action.verb == "cheer" and action.bare() in self.legal_actions(state, seat):
+            return self.from_json(self.to_json(state))
+        if action.bare() not in self.legal_actions(state, seat):
+            raise IllegalAction(f"Only {seat_mark(state.turn)} may do that now.")
+        return super().apply(state, seat, action, rng)
+
+    def narrate(self, state: RelayState) -> tuple[str, ...]:
+        return () if state.finished or state.phase != "turns" else (f"Over to {seat_mark(state.turn)}.",)
+
+    def describe(self, action: Action) -> str:
+        return "cheers." if action.verb == "cheer" else super().describe(action)
+
+
+GAMES = {"relay": RELAY, "relay_pair": PairRelay(), "relay_doubles": DoublesRelay(), "relay_cheers": CheeringRelay()}
 
 
 def counting_clock(start: int = 1_700_000_000_000, tick: int = 250) -> Callable[[], int]:

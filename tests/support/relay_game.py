@@ -192,6 +192,9 @@ class RelayGame:
             return "draws a card"
         return "passes"
 
+    def narrate(self, state: RelayState) -> tuple[str, ...]:
+        return ()
+
     def to_json(self, state: RelayState) -> dict[str, JSON]:
         return {
             "schema": self.schema,

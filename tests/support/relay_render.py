@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image
@@ -14,7 +15,7 @@ GAP = 8
 MARGIN = 12
 
 
-def render_relay(view: dict[str, Any]) -> Image.Image:
+def render_relay(view: dict[str, Any], names: Sequence[str] = ()) -> Image.Image:
     """Played cards per seat, plus the viewer's own hand when the view has one."""
     public = view["public"]
     rows = [list(cards) for cards in public["played"]]

@@ -1,0 +1,277 @@
+"""Which moves are legal, why others are refused, and what each move does to the state."""
+
+from __future__ import annotations
+
+from bot.games.base import Action, Arg, IllegalAction, seat_mark
+from bot.games.mexican_train import deal, tiles
+from bot.games.mexican_train.state import MEXICAN, MexicanState, RoundResult
+from bot.games.rng import GameRandom
+
+START = "start"
+"""The `where` of a play that starts the Mexican Train."""
+PENALTY_DRAW = 2
+"""rules/mexican_train.txt: a player caught not announcing their last tile draws two."""
+
+DRAW, PASS, KNOCK, CATCH, DONE = Action("draw"), Action("pass"), Action("knock"), Action("catch"), Action("done")
+
+
+def where_arg(key: int, state: MexicanState) -> Arg:
+    """How a play names its train: a seat number, "mexican", or "start" for the first Mexican tile."""
+    if key != MEXICAN:
+        return key
+    return "mexican" if state.mexican is not None else START
+
+
+def train_key(where: Arg) -> int | None:
+    """The train a play's `where` names, or None when it names nothing."""
+    if where in ("mexican", START):
+        return MEXICAN
+    return where if isinstance(where, int) else None
+
+
+def open_end(state: MexicanState, key: int) -> int:
+    """The number a tile must show to join a train (the engine's for an empty one)."""
+    train = state.train(key)
+    return tiles.end_of(train[-1]) if train else state.engine
+
+
+def places(state: MexicanState, seat: int) -> list[int]:
+    """The trains `seat` may play on now, before looking at tiles."""
+    if state.double_train is not None:
+        return [state.double_train]  # a double blocks all other play until it is satisfied
+    if state.chain:
+        return [seat]  # fast start: the chain stays on the player's own train
+    keys = [seat]
+    keys += [s for s in range(state.seats) if s != seat and state.markers[s]]
+    keys.append(MEXICAN)  # always open; starting it takes a tile matching the engine
+    return keys
+
+
+def plays(state: MexicanState, seat: int) -> list[Action]:
+    """Every tile placement `seat` may make now."""
+    candidates = [state.drawn] if state.drawn is not None else state.hands[seat]
+    found = []
+    for key in places(state, seat):
+        end = open_end(state, key)
+        where = where_arg(key, state)
+        found += [Action("play", (tiles.name(t), where)) for t in candidates if tiles.fits(t, end)]
+    return found
+
+
+def turn_actions(state: MexicanState, seat: int) -> list[Action]:
+    """The moves of the player whose turn it is: play if you can, else draw once, else pass."""
+    found = plays(state, seat)
+    if state.chain and state.double_train is None:
+        return [*found, DONE]
+    if found:
+        return found
+    if state.drawn is None and state.boneyard:
+        return [DRAW]
+    return [PASS]
+
+
+def window_actions(state: MexicanState, seat: int) -> list[Action]:
+    """Manual last tile: the offender may knock; anyone else may catch them."""
+    if state.knock is None:
+        return []
+    return [KNOCK] if seat == state.knock else [CATCH]
+
+
+def legal_actions(state: MexicanState, seat: int) -> list[Action]:
+    """Everything `seat` may do now."""
+    if state.finished:
+        return []
+    found = window_actions(state, seat)
+    if seat == state.turn:
+        found = turn_actions(state, seat) + found
+    return found
+
+
+def refusal(state: MexicanState, seat: int, action: Action) -> str:
+    """Why `action` is not allowed for `seat` now (only called for moves that are not legal)."""
+    if state.finished:
+        return "The game is over."
+    if action.verb == "knock":
+        return "Only a player who just played down to their last tile can knock, before the next player acts."
+    if action.verb == "catch":
+        return "There's nobody to catch: no one is sitting on an unannounced last tile."
+    if seat != state.turn:
+        return f"It's not your turn — waiting for {seat_mark(state.turn)}."
+    if action.verb == "play":
+        return _play_refusal(state, seat, action)
+    legal = turn_actions(state, seat)
+    if any(a.verb == "play" for a in legal):
+        return "You have a tile you can play, so you must play it."
+    if action.verb == "draw":
+        return "You've already drawn this turn." if state.drawn is not None else "The boneyard is empty — pass."
+    if action.verb == "pass" and DRAW in legal:
+        return "You can't pass yet: draw a tile first (`/mexican draw`)."
+    if action.verb == "done":
+        return "`done` ends a fast start, after you have played on your own train on your first turn."
+    return "That move isn't part of Mexican Train."
+
+
+def _play_refusal(state: MexicanState, seat: int, action: Action) -> str:
+    if len(action.args) != 2 or not isinstance(action.args[0], str):
+        return "Name a tile and a train, e.g. `/mexican play tile:12-5 train:mine`."
+    code = tiles.parse(action.args[0])
+    if code is None:
+        return f"`{action.args[0]}` isn't a domino — write it like `12-5`."
+    if code not in state.hands[seat]:
+        return f"You don't have {tiles.name(code)} in your hand."
+    if state.drawn is not None and code != state.drawn:
+        return f"You drew {tiles.name(state.drawn)} and it fits, so you must play that tile."
+    key = train_key(action.args[1])
+    if key is None or not (key == MEXICAN or 0 <= key < state.seats):
+        return "There's no such train."
+    if state.double_train is not None and key != state.double_train:
+        value = open_end(state, state.double_train)
+        return f"The double {value}-{value} must be covered first: play a tile with a {value} on it."
+    if state.chain and key != seat:
+        return "During your fast start you can only play on your own train (or `/mexican done`)."
+    if key == MEXICAN and action.args[1] == START and state.mexican is not None:
+        return "The Mexican Train has already started — there's only one. Play on it with `train:mexican`."
+    if key == MEXICAN and action.args[1] != START and state.mexican is None:
+        return f"The Mexican Train hasn't started: start it with a tile that has a {state.engine}."
+    if key not in (seat, MEXICAN) and not state.markers[key]:
+        return f"{seat_mark(key)}'s train is closed — you can play there only while it has a marker."
+    end = open_end(state, key)
+    if not tiles.fits(code, end):
+        return f"{tiles.name(code)} doesn't fit there: that train's open end is {end}."
+    return "That move isn't allowed right now."
+
+
+# --------------------------------------------------------------------------- applying moves
+
+
+def apply(state: MexicanState, seat: int, action: Action, rng: GameRandom) -> MexicanState:
+    """The state after a legal move (refusals carry their reason)."""
+    if action.bare() not in legal_actions(state, seat):
+        raise IllegalAction(refusal(state, seat, action))
+    new = state.copy()
+    if action.verb == "catch":
+        _catch(new, rng)
+        return new
+    new.new_tiles[seat] = []
+    if action.verb == "knock":
+        new.knock = None
+        new.events.append(f"{seat_mark(seat)} has one tile left.")
+        return new
+    if new.knock is not None and new.knock != seat:
+        new.knock = None  # the next player acted: the chance to catch is gone
+    if action.verb == "play":
+        code = tiles.parse(str(action.args[0]))
+        key = train_key(action.args[1])
+        assert code is not None and key is not None
+        _play(new, seat, code, key, rng)
+    elif action.verb == "draw":
+        _draw(new, seat, rng)
+    elif action.verb == "pass":
+        _pass(new, seat, rng)
+    else:  # done
+        _end_turn(new)
+    return new
+
+
+def _play(state: MexicanState, seat: int, code: int, key: int, rng: GameRandom) -> None:
+    end = open_end(state, key)
+    a, b = tiles.halves(code)
+    placed = tiles.oriented(end, b if a == end else a)
+    state.hands[seat].remove(code)
+    state.drawn = None
+    if key == MEXICAN:
+        if state.mexican is None:
+            state.mexican = []
+        state.mexican.append(placed)
+    else:
+        state.trains[key].append(placed)
+        if key == seat:
+            state.markers[seat] = False  # playing on your own train takes your marker back
+    if not state.hands[seat]:
+        _end_round(state, went_out=seat, rng=rng)  # going out ends the round at once, even on a double
+        return
+    if len(state.hands[seat]) == 1:
+        if state.manual_knock:
+            state.knock = seat
+        else:
+            state.events.append(f"{seat_mark(seat)} has one tile left.")
+    satisfying = state.double_train == key
+    if satisfying:
+        state.double_train = None
+    if tiles.is_double(code):
+        state.double_train = key  # the same player must now play a second tile on it
+        if state.fast_start and state.fresh[seat] and key == seat:
+            state.chain = True
+        return
+    if state.fast_start and state.fresh[seat] and key == seat and (state.chain or not satisfying):
+        state.chain = True  # fast start: keep playing on your own train, or say done
+        return
+    _end_turn(state)
+
+
+def _draw(state: MexicanState, seat: int, rng: GameRandom) -> None:
+    code = state.boneyard.pop()
+    rng.mark_revealed()  # the drawer now knows a face-down tile: no undo past this
+    state.hands[seat] = sorted([*state.hands[seat], code])
+    state.new_tiles[seat] = [code]
+    fits_now = any(tiles.fits(code, open_end(state, key)) for key in places(state, seat))
+    if fits_now:
+        state.drawn = code
+        state.events.append("The tile fits and must be played.")
+        return
+    state.events.append("It doesn't fit:")
+    _pass(state, seat, rng)
+
+
+def _pass(state: MexicanState, seat: int, rng: GameRandom) -> None:
+    state.markers[seat] = True
+    state.events.append(f"{seat_mark(seat)} passes and their train is open.")
+    _end_turn(state)
+    if not state.boneyard and not _anyone_can_play(state):
+        _end_round(state, went_out=None, rng=rng)
+
+
+def _anyone_can_play(state: MexicanState) -> bool:
+    """Whether some hand fits some train, were every train open (a blocked round is when none does)."""
+    if state.double_train is not None:
+        ends = {open_end(state, state.double_train)}
+    else:
+        ends = {open_end(state, key) for key in range(state.seats)} | {open_end(state, MEXICAN)}
+    return any(tiles.fits(t, end) for hand in state.hands for t in hand for end in ends)
+
+
+def _catch(state: MexicanState, rng: GameRandom) -> None:
+    offender = state.knock
+    assert offender is not None
+    state.knock = None
+    drawn = [state.boneyard.pop() for _ in range(min(PENALTY_DRAW, len(state.boneyard)))]
+    if drawn:
+        rng.mark_revealed()
+    state.hands[offender] = sorted(state.hands[offender] + drawn)
+    state.new_tiles[offender] = state.new_tiles[offender] + drawn
+    state.events.append(f"{seat_mark(offender)} didn't knock and draws {len(drawn)} tiles.")
+
+
+def _end_turn(state: MexicanState) -> None:
+    state.fresh[state.turn] = False
+    state.chain = False
+    state.drawn = None
+    state.turn = (state.turn + 1) % state.seats
+    state.new_cycle = state.turn == state.leader
+
+
+def _end_round(state: MexicanState, went_out: int | None, rng: GameRandom) -> None:
+    scores = [sum(tiles.score(t) for t in hand) for hand in state.hands]
+    state.history.append(RoundResult(state.round, state.engine, [list(h) for h in state.hands], scores, went_out))
+    state.totals = [t + s for t, s in zip(state.totals, scores, strict=True)]
+    state.ended_round = state.round
+    if went_out is None:
+        state.events.append(f"Round {state.round} is blocked: nobody can play and the boneyard is empty.")
+    else:
+        state.events.append(f"{seat_mark(went_out)} goes out and ends round {state.round}.")
+    if state.round >= state.rounds:
+        state.finished = True
+        state.knock = None
+        return
+    deal.deal_rounds(state, state.round + 1, rng)
+    state.events.append(f"Round {state.round} begins with the {state.engine}-{state.engine} engine.")

@@ -1,0 +1,80 @@
+"""How each game looks in Discord: its board and hand embeds, board buttons and results, by game name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.engine import Update
+from bot.games.base import name_seats
+from bot.ui import messages
+
+
+@dataclass(frozen=True, slots=True)
+class BoardButton:
+    """A move anyone may press on the board message (the engine decides whether it is theirs to make)."""
+
+    label: str
+    verb: str
+
+
+class Presenter:
+    """The generic look, good for any game; games with their own look subclass it."""
+
+    board_buttons: tuple[BoardButton, ...] = ()
+    commands: tuple[tuple[str, str], ...] = ()
+    """The game's own slash commands for help: (usage, what it does)."""
+
+    def board_embed(self, update: Update) -> discord.Embed:
+        """The public board (text part)."""
+        return messages.board_embed(update)
+
+    def hand_embed(self, update: Update, view: dict[str, Any]) -> discord.Embed:
+        """A seat's private view: only ever sent to that seat's owner."""
+        return messages.hand_embed(update.title, named_view(update, view))
+
+    def result_embeds(self, update: Update) -> list[discord.Embed]:
+        """Embeds to post after this change: the final results when the game ended."""
+        if update.ended and update.outcome is not None:
+            return [messages.results_embed(update)]
+        return []
+
+    def fresh_board(self, update: Update) -> bool:
+        """Whether to post the board anew at the bottom of the channel rather than edit it in place."""
+        return False
+
+    def move_reply(self, update: Update) -> str:
+        """What a player is told, privately, after their move went through."""
+        return "Done — your move is in."
+
+
+def names_of(update: Update) -> list[str]:
+    """The players' names in seat order."""
+    return [s.name for s in update.seats]
+
+
+def named(update: Update, text: str) -> str:
+    """Game text with seat marks replaced by names."""
+    return name_seats(text, names_of(update))
+
+
+def named_view(update: Update, view: dict[str, Any]) -> dict[str, Any]:
+    """A view whose prompt and move labels name players instead of seats."""
+    legal = [{**move, "label": named(update, str(move["label"]))} for move in view.get("legal", [])]
+    return {**view, "prompt": named(update, str(view.get("prompt", ""))), "legal": legal}
+
+
+GENERIC = Presenter()
+PRESENTERS: dict[str, Presenter] = {}
+
+
+def register(game: str, presenter: Presenter) -> None:
+    """Give `game` its own look."""
+    PRESENTERS[game] = presenter
+
+
+def presenter_for(game: str) -> Presenter:
+    """The game's presenter, or the generic one."""
+    return PRESENTERS.get(game, GENERIC)
