@@ -33,6 +33,14 @@ def _components(message: discord.Message) -> list[str]:
     return lines
 
 
+def _readable(message: discord.Message) -> str:
+    """The content with user mentions written as @name, as the Discord app shows them."""
+    text = message.content
+    for user in message.mentions:
+        text = text.replace(f"<@{user.id}>", f"@{user.display_name}").replace(f"<@!{user.id}>", f"@{user.display_name}")
+    return text
+
+
 def _embed(embed: discord.Embed) -> list[str]:
     lines = [f"== {embed.title} =="] if embed.title else []
     if embed.description:
@@ -66,7 +74,7 @@ class Printer:
             return
         self._seen[message.id] = sig
         header = f"[{where}]" + (" (edited)" if previous is not None else "")
-        body: list[str] = message.content.splitlines() if message.content else []
+        body: list[str] = _readable(message).splitlines() if message.content else []
         for embed in message.embeds:
             body.extend(_embed(embed))
         body.extend(_components(message))
