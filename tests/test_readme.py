@@ -9,8 +9,8 @@ from pathlib import Path
 from bot.games import REGISTRY
 from bot.settings import Settings
 from bot.ui import mexican_train  # noqa: F401  (registers its presenter)
-from bot.ui.presenters import presenter_for
 from bot.ui.messages import COMMANDS_HELP
+from bot.ui.presenters import presenter_for
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -85,14 +85,18 @@ class GameManager(LobbyDesk):
             game, state = loaded.game, loaded.state
             if seat not in game.to_act(state):
                 waiting = ", ".join(loaded.name(s) for s in sorted(game.to_act(state)))
-                raise IllegalAction(f"It's not your turn — waiting for {waiting}.")
+                # The game may know better ("there's nobody to catch"); a turn reminder is the fallback.
+                reason = self._refusal(loaded, seat, action, f"It's not your turn — waiting for {waiting}.")
+                raise IllegalAction(loaded.named(reason))
             if action.bare() not in game.legal_actions(state, seat):
                 raise IllegalAction(loaded.named(self._refusal(loaded, seat, action)))
             moves = [Move(seat, action.stamped(self.clock() - loaded.started_ms), auto=False)]
             return await self._after(loaded, moves, lines=[], actor=user_id)
 
     @staticmethod
-    def _refusal(loaded: Loaded, seat: int, action: Action) -> str:
+    def _refusal(
+        loaded: Loaded, seat: int, action: Action, fallback: str = "That move isn't allowed right now."
+    ) -> str:
         """The game's own reason for refusing a move: `apply` must refuse what `legal_actions` leaves out."""
         try:
             loaded.game.apply(loaded.state, seat, action, step_random(loaded.seed, loaded.moves + 1))
@@ -101,7 +105,7 @@ class GameManager(LobbyDesk):
         except Exception:
             # A custom_id can carry anything; a game may choke on a forged move instead of refusing it.
             log.info("unparseable move refused channel=%s game=%s", loaded.channel_id, loaded.game.name)
-        return "That move isn't allowed right now."
+        return fallback
 
     async def undo(self, channel_id: int, user_id: int) -> Update:
         """Take back your own last move, never below the undo floor."""

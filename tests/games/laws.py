@@ -17,6 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.games.base import State
+from bot.games.mexican_train import MEXICAN_TRAIN, tiles
+from bot.games.mexican_train.state import MexicanState
 from tests.support.relay_game import RELAY, RelayState
 
 Conservation = Callable[[State], Counter[Any]]
@@ -47,10 +49,46 @@ def relay_scramble(state: RelayState, seat: int | None, rnd: random.Random) -> R
     return new
 
 
+def mexican_tiles(state: MexicanState) -> Counter[int]:
+    """Mexican Train's 91 tiles (canonical codes): hands, boneyard, every train and the engine double.
+
+    The engine is the double in the hub: taken from its holder's hand (single mode) or set aside
+    before the deal (rounds mode); placed tiles are stored oriented, so they are made canonical here.
+    """
+    placed = [t for train in state.trains for t in train] + list(state.mexican or [])
+    found = [t for hand in state.hands for t in hand] + list(state.boneyard)
+    found += [tiles.tile(*tiles.halves(t)) for t in placed]
+    found.append(tiles.tile(state.engine, state.engine))
+    return Counter(found)
+
+
+def mexican_scramble(state: MexicanState, seat: int | None, rnd: random.Random) -> MexicanState:
+    """Relabel the tiles `seat` can't see (other hands, the boneyard) by a random permutation.
+
+    Hand sizes, the boneyard count and what each seat received since its last move (`new_tiles`,
+    relabelled alike) keep their counts. A tile another player drew and must play stays put: it is
+    secret too, but it must keep fitting for the state to stay valid.
+    """
+    new = MEXICAN_TRAIN.from_json(MEXICAN_TRAIN.to_json(state))
+    others = [s for s in range(new.seats) if s != seat]
+    pinned = new.drawn if new.turn != seat else None
+    secret = [t for s in others for t in new.hands[s] if t != pinned] + new.boneyard
+    shuffled = list(secret)
+    rnd.shuffle(shuffled)
+    relabel = dict(zip(secret, shuffled, strict=True))
+    for s in others:
+        new.hands[s] = sorted(relabel.get(t, t) for t in new.hands[s])
+        new.new_tiles[s] = [relabel.get(t, t) for t in new.new_tiles[s]]
+    new.boneyard = [relabel[t] for t in new.boneyard]
+    return new
+
+
 CONSERVATION: dict[str, Conservation] = {
     "relay": relay_components,
+    "mexican_train": mexican_tiles,
 }
 
 SCRAMBLE: dict[str, Scramble] = {
     "relay": relay_scramble,
+    "mexican_train": mexican_scramble,
 }

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.base import JSON, Action, IllegalAction, Option, Outcome, make_view, resolve_options
+from bot.games.base import JSON, Action, IllegalAction, Option, Outcome, make_view, resolve_options, seat_mark
 from bot.games.rng import GameRandom
 
 BID_BONUS = 5
@@ -99,9 +99,19 @@ class RelayGame:
             actions.append(Action("draw"))
         return actions or [Action("pass")]
 
+    def _refusal(self, state: RelayState, seat: int) -> str:
+        """Why `seat` can't make a move that isn't listed."""
+        if state.finished:
+            return "The game is over."
+        if state.phase == "turns" and seat != state.turn:
+            return f"It's not your turn — waiting for {seat_mark(state.turn)}."
+        if state.phase == "bid" and seat in state.bids:
+            return "You've already bid this round."
+        return "That move isn't allowed now."
+
     def apply(self, state: RelayState, seat: int, action: Action, rng: GameRandom) -> RelayState:
         if action.bare() not in self.legal_actions(state, seat):
-            raise IllegalAction("That move isn't allowed now.")
+            raise IllegalAction(self._refusal(state, seat))
         new = self.from_json(self.to_json(state))
         if action.verb == "bid":
             card = int(action.args[0])

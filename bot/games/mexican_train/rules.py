@@ -99,6 +99,8 @@ def refusal(state: MexicanState, seat: int, action: Action) -> str:
         return f"It's not your turn — waiting for {seat_mark(state.turn)}."
     if action.verb == "play":
         return _play_refusal(state, seat, action)
+    if action.verb == "done" and not state.chain:
+        return "`done` ends a fast start, after you have played on your own train on your first turn."
     legal = turn_actions(state, seat)
     if any(a.verb == "play" for a in legal):
         return "You have a tile you can play, so you must play it."
@@ -107,7 +109,8 @@ def refusal(state: MexicanState, seat: int, action: Action) -> str:
     if action.verb == "pass" and DRAW in legal:
         return "You can't pass yet: draw a tile first (`/mexican draw`)."
     if action.verb == "done":
-        return "`done` ends a fast start, after you have played on your own train on your first turn."
+        value = open_end(state, seat)
+        return f"Cover the double {value}-{value} on your train before you say `done`."
     return "That move isn't part of Mexican Train."
 
 
@@ -137,7 +140,8 @@ def _play_refusal(state: MexicanState, seat: int, action: Action) -> str:
         return f"{seat_mark(key)}'s train is closed — you can play there only while it has a marker."
     end = open_end(state, key)
     if not tiles.fits(code, end):
-        return f"{tiles.name(code)} doesn't fit there: that train's open end is {end}."
+        where = "your train" if key == seat else "the Mexican Train" if key == MEXICAN else f"{seat_mark(key)}'s train"
+        return f"{tiles.name(code)} doesn't fit {where}: its open end is {end}."
     return "That move isn't allowed right now."
 
 

@@ -1,0 +1,1 @@
+"""Mexican Train rules: scenarios built from a real setup and moves, and random playouts."""
