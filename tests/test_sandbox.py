@@ -10,9 +10,12 @@ import pytest
 
 from bot.__main__ import main
 from bot.games.rng import GameRandom
+from tests.support.mexican_script import whole_game
 from tests.support.relay_game import RELAY
 
 SEED = 11
+MEXICAN_SEED = 5
+"""A seed whose four-player game plays on other players' trains and draws (checked in the test)."""
 NAMES = ("alice", "bob")
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -101,3 +104,21 @@ def test_narrator_lines_restart_closed_dms_forms_and_moderators(
     assert "the bot restarted" in out
     assert "[only bob sees]\n    == Your hand" in out
     assert "The game was abandoned." in out
+
+
+def test_four_friends_play_mexican_train_to_the_end_in_the_sandbox(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Typed as people play (/mexican play with train names, the Draw button), it ends on the rules' scores."""
+    script = whole_game(MEXICAN_SEED)
+    path = tmp_path / "mexican.txt"
+    path.write_text("\n".join(script.lines) + "\n", encoding="utf-8")
+    argv = ["sandbox", "--script", str(path), "--seed", str(MEXICAN_SEED), "--images", str(tmp_path / "images")]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    ranking = out.split("== Mexican Train — results ==")[1]
+    for name, total in script.totals.items():
+        assert f"{name} — {total}" in ranking
+    typed = "\n".join(script.lines)
+    assert "'s train\"" in typed and "click Draw" in typed and "/mexican draw" in typed
+    assert "[DM → carol]" in out

@@ -82,7 +82,9 @@ class MexicanTrainCog(commands.GroupCog, group_name="mexican", group_description
         placement = _resolve_train(update, name, train)
         await flows.play_action(interaction, update.channel_id, Action("play", (name, placement.arg(update))))
 
-    @app_commands.command(name="draw", description="Draw a tile when you can't play (you pass if it doesn't fit)")
+    @app_commands.command(
+        name="draw", description="Draw when you can't play (you pass if it doesn't fit, or if the boneyard is empty)"
+    )
     @refusals_answered
     async def draw(self, interaction: discord.Interaction) -> None:
         await self._simple(interaction, "draw")

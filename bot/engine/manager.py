@@ -277,7 +277,7 @@ class GameManager(LobbyDesk):
         step = play_out(loaded, moves, self.clock() - loaded.started_ms)
         outcome, ended = step.outcome, None
         if outcome is not None:
-            ended = outcome.reason
+            ended = loaded.named(outcome.reason)  # a game may name a seat ("<seat:1> went out")
         elif resigning is not None and len(loaded.seats) - len(loaded.resigned()) <= 1:
             outcome, ended = self._walkover(loaded), "everyone else resigned"
         views = {s.seat: game.player_view(step.state, s.seat) for s in loaded.seats}

@@ -142,6 +142,12 @@ def resolve_options(declared: Sequence[Option], given: Mapping[str, Any]) -> dic
     return resolved
 
 
+def option_text(options: Mapping[str, Any]) -> list[str]:
+    """Options as the host types them (`key=value`, on/off for switches), in their declared order."""
+    shown = {True: "on", False: "off"}
+    return [f"{k}={shown[v] if isinstance(v, bool) else v}" for k, v in options.items()]
+
+
 def parse_option_text(text: str) -> dict[str, str]:
     """Parse "key=value key2=value2" as typed in the lobby; refuse anything else."""
     pairs: dict[str, str] = {}

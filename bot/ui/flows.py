@@ -8,7 +8,7 @@ from typing import Any, Protocol, cast
 import discord
 
 from bot.engine import GameManager, Player, StaleClick, Update
-from bot.games.base import Action, Game, IllegalAction
+from bot.games.base import Action, Game, IllegalAction, option_text
 from bot.settings import Settings
 from bot.ui import components, delivery
 from bot.ui.errors import handle_error, reply_privately
@@ -92,12 +92,28 @@ async def play_action(interaction: discord.Interaction, channel_id: int, action:
     The reply is deferred privately first: it may carry the mover's tiles and an image.
     """
     await interaction.response.defer(ephemeral=True, thinking=True)
-    update = await services(interaction).manager.act(channel_id, interaction.user.id, action)
+    manager = services(interaction).manager
+    action = await _stand_in(manager, channel_id, interaction.user.id, action)
+    update = await manager.act(channel_id, interaction.user.id, action)
     kwargs: dict[str, Any] = {}
     if update.actor_view is not None and update.actor_view.get("legal"):
         kwargs = _without_none(await hand_message(update))  # more to do this turn: the hand and its menu
     await interaction.followup.send(presenter_for(update.game).move_reply(update), ephemeral=True, **kwargs)
     await delivery.announce(interaction, update)
+
+
+async def _stand_in(manager: GameManager, channel_id: int, user_id: int, action: Action) -> Action:
+    """The move a button or command stands for now: its stand-in when only that is open (Draw → pass)."""
+    if action.args:
+        return action
+    current = await manager.current(channel_id, user_id)
+    stand_in = presenter_for(current.game).stand_ins.get(action.verb)
+    if stand_in is None or current.actor_view is None:
+        return action
+    legal = {str(move["token"]) for move in current.actor_view.get("legal", [])}
+    if action.token() not in legal and Action(stand_in).token() in legal:
+        return Action(stand_in)
+    return action
 
 
 def _without_none(kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -113,7 +129,7 @@ async def lobby_button(interaction: discord.Interaction, verb: str, channel_id: 
             raise IllegalAction("This lobby is closed.")
         if lobby.host_id != interaction.user.id:
             raise IllegalAction("Only the host can change the options.")
-        current = " ".join(f"{k}={v}" for k, v in lobby.options.items())
+        current = " ".join(option_text(lobby.options))
         await interaction.response.send_modal(OptionsModal(channel_id, current))
         return
     if verb == "start":
@@ -153,7 +169,7 @@ async def start(interaction: discord.Interaction, channel_id: int) -> None:
     manager = services(interaction).manager
     update = await manager.start(channel_id, interaction.user.id)
     if interaction.message is not None and interaction.type == discord.InteractionType.component:
-        await interaction.response.edit_message(content="The game has started.", view=None)
+        await interaction.response.edit_message(content="The game has started.", embed=None, view=None)
     else:
         await reply_privately(interaction, "The game has started.")
         await delivery.refresh_lobby(interaction.client, channel_id, update.game_id, None, "The game has started.")

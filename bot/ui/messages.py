@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.engine import Lobby, SeatInfo, Update
-from bot.games.base import Game, name_seats
+from bot.games.base import Game, name_seats, option_text
 
 COLOUR = discord.Colour.from_rgb(196, 30, 58)
 FIELD_LIMIT = 1024
@@ -54,7 +54,7 @@ def lobby_embed(lobby: Lobby) -> discord.Embed:
         f"{n}. {p.name}{' (host)' if p.user_id == lobby.host_id else ''}" for n, p in enumerate(lobby.players, 1)
     )
     embed.add_field(name=f"Players ({len(lobby.players)}/{lobby.max_seats})", value=players or "—", inline=False)
-    options = " ".join(f"`{k}={v}`" for k, v in lobby.options.items()) or "none"
+    options = " ".join(f"`{pair}`" for pair in option_text(lobby.options)) or "none"
     embed.add_field(name="Options", value=options, inline=False)
     need = f"{lobby.min_seats}–{lobby.max_seats}" if lobby.min_seats != lobby.max_seats else str(lobby.min_seats)
     ready = "Ready: the host can press **Start**." if lobby.can_start else f"Needs {need} players to start."

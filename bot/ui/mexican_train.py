@@ -99,9 +99,10 @@ class MexicanTrainPresenter(Presenter):
     """The board says in words what the image shows: whose turn, open trains, a waiting double."""
 
     board_buttons = (BoardButton("Draw", "draw"),)
+    stand_ins = {"draw": "pass"}  # noqa: RUF012  (rules: with the boneyard empty, unable to play, you pass)
     commands = (
         ("/mexican play tile:<tile> [train:<where>]", "play a tile on mine, mexican, start mexican or @name's train"),
-        ("/mexican draw", "draw when you can't play; you pass if it doesn't fit"),
+        ("/mexican draw", "draw when you can't play; you pass if it doesn't fit or the boneyard is empty"),
         ("/mexican knock · /mexican catch", "last_tile=manual: announce your last tile, or catch who didn't"),
         ("/mexican done", "fast_start=on: end your first-turn chain"),
     )

@@ -26,6 +26,8 @@ class Presenter:
     board_buttons: tuple[BoardButton, ...] = ()
     commands: tuple[tuple[str, str], ...] = ()
     """The game's own slash commands for help: (usage, what it does)."""
+    stand_ins: dict[str, str] = {}  # noqa: RUF012  (read-only; subclasses replace it)
+    """A board button's or command's move → the move it makes when only that one is open (Draw → pass)."""
 
     def board_embed(self, update: Update) -> discord.Embed:
         """The public board (text part)."""

@@ -72,7 +72,7 @@ async def test_a_waiting_double_is_said_in_words(mexican: MexicanTable) -> None:
            f"{value} on it" in text  # fmt: skip
     assert any(f"plays {value}-{value}" in line or f"with {value}-{value}" in line for line in _lines(mexican))
     hand = await mexican.open_hand(mexican.actor_for(update.seats[waiting].user_id))
-    assert f"The double {value}-{value} on {where} is waiting: You must cover it" in text_of(hand.response.message)  # type: ignore[union-attr]
+    assert f"The double {value}-{value} on {where} is waiting: you must cover it" in text_of(hand.response.message)  # type: ignore[union-attr]
     # Once covered (or passed over), the warning goes away.
     await mexican.play_until(lambda b: b["double"] is None)
     assert "must be covered" not in mexican.board_text()

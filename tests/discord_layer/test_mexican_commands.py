@@ -6,6 +6,7 @@ Seed 7 deals alice (seat 0, the 4-4 engine's holder, who opens) 4-0, 4-1, 4-3 am
 from __future__ import annotations
 
 import pytest
+import simcord
 
 from tests.discord_layer.mexican_table import (
     MexicanTable,
@@ -173,26 +174,37 @@ def _lines(table: MexicanTable) -> list[str]:
     return [m.content for m in table.game_channel.history() if m.content and not m.embeds]
 
 
-@pytest.mark.usefixtures("text_only")
-async def test_with_the_boneyard_empty_draw_says_so_and_the_hand_menu_passes(mexican: MexicanTable) -> None:
-    await mexican.started(mexican.bob, mexican.carol)
+async def _someone_must_pass(mexican: MexicanTable) -> simcord.MemberActor:
+    """Play on until the boneyard is empty and the player to act can only pass; that player."""
     await mexican.play_until(lambda b: b["boneyard"] == 0)
     for _ in range(60):
         stuck = await mexican.turn_actor()
         if verbs_of(await mexican.view(stuck)) == ["pass"]:
-            break
+            return stuck
         await mexican.step()
         assert await mexican.running()
-    else:
-        raise AssertionError("nobody had to pass")
+    raise AssertionError("nobody had to pass")
+
+
+@pytest.mark.usefixtures("text_only")
+@pytest.mark.parametrize("way", ["command", "button", "menu"])
+async def test_with_the_boneyard_empty_draw_and_the_hand_menu_pass(mexican: MexicanTable, way: str) -> None:
+    """Unable to play with nothing to draw, you pass: `/mexican draw`, the Draw button and the menu all do it."""
+    await mexican.started(mexican.bob, mexican.carol)
+    stuck = await _someone_must_pass(mexican)
     version = (await mexican.current()).version
-    for attempt in (await mexican.mexican(stuck, "draw"), await stuck.click(mexican.board(), label="Draw")):
-        assert attempt.ephemeral and "The boneyard is empty" in response_text(attempt)
-    assert (await mexican.current()).version == version
-    hand = await mexican.open_hand(stuck)
-    [(label, token)] = menu_options(hand.response.message)  # type: ignore[union-attr]
-    assert label == "Pass (the boneyard is empty)"
-    await stuck.select(hand.response, [token])
+    if way == "command":
+        reply = await mexican.mexican(stuck, "draw")
+    elif way == "button":
+        reply = await stuck.click(mexican.board(), label="Draw")
+    else:
+        hand = await mexican.open_hand(stuck)
+        [(label, token)] = menu_options(hand.response.message)  # type: ignore[union-attr]
+        assert label == "Pass (the boneyard is empty)"
+        reply = await stuck.select(hand.response, [token])
+    private = reply.response.ephemeral if way == "menu" else reply.ephemeral  # the menu updates its own message
+    assert private
+    assert (await mexican.current()).version > version
     name = stuck.user.name
     assert _lines(mexican)[-1].startswith(
         f"{name} can't play and the boneyard is empty. {name} passes and their train is open."

@@ -57,6 +57,8 @@ async def test_a_two_player_game_through_the_buttons_ends_with_every_hand_scored
     assert scores[went_out] == 0 or "Blocked" in (result.description or "")
     board = [m for m in mexican.game_channel.history() if m.embeds and m.embeds[0].title == "Mexican Train"][-1]
     assert "**Game over**" in text_of(board) and not board.components
+    ending = f"**Game over** — {went_out} went out." if scores.get(went_out) == 0 else "the round was blocked"
+    assert ending in text_of(board)
     for name in scores:  # the last board's hand counts are the tiles the results reveal
         count = int(re.search(rf"\*\*{name}\*\* — (\d+) in hand", text_of(board))[1])  # type: ignore[index]
         field = next(f for f in result.fields if (f.name or "").startswith(f"{name}:"))

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.games.base import Action, IllegalAction, Option, Outcome, parse_option_text, resolve_options
+from bot.games.base import Action, IllegalAction, Option, Outcome, option_text, parse_option_text, resolve_options
 
 args = st.lists(st.one_of(st.integers(), st.text()), max_size=5).map(tuple)
 actions = st.builds(Action, st.text(min_size=1), args)
@@ -164,3 +164,11 @@ def test_an_option_with_one_bound_names_only_that_bound() -> None:
     with pytest.raises(IllegalAction, match="must be at most 9"):
         high_only.parse("10")
     assert low_only.parse("40") == 40
+
+
+def test_options_are_shown_as_the_host_types_them_and_read_back_the_same() -> None:
+    declared = (Option("mode", "single", "", ("single", "rounds")), Option("fast", False, ""), Option("n", 3, ""))
+    resolved = resolve_options(declared, {"fast": "on"})
+    shown = option_text(resolved)
+    assert shown == ["mode=single", "fast=on", "n=3"]
+    assert resolve_options(declared, parse_option_text(" ".join(shown))) == resolved

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.base import JSON, Action, IllegalAction, Option, Outcome, resolve_options
+from bot.games.base import JSON, Action, IllegalAction, Option, Outcome, resolve_options, seat_mark
 from bot.games.mexican_train import deal, rules, tiles, view
 from bot.games.mexican_train.state import SCHEMA, MexicanState
 from bot.games.rng import GameRandom
@@ -100,7 +100,7 @@ class MexicanTrain:
         if state.mode == "rounds":
             reason = f"all {state.rounds} rounds played"
         elif last.went_out is not None:
-            reason = "a player went out"
+            reason = f"{seat_mark(last.went_out)} went out"
         else:
             reason = "the round was blocked"
         return Outcome.from_scores(state.totals, reason, lower_wins=True)

@@ -75,7 +75,7 @@ def prompt(state: MexicanState, seat: int | None) -> str:
     if state.double_train is not None:
         value = rules.open_end(state, state.double_train)
         where = "the Mexican Train" if state.double_train == MEXICAN else f"{seat_mark(state.double_train)}'s train"
-        waiting = "You must" if seat == state.turn else f"{turn} must"
+        waiting = "you must" if seat == state.turn else f"{turn} must"
         return (
             f"The double {value}-{value} on {where} is waiting: {waiting} cover it with a tile that has a {value} "
             "(or draw once, then pass). No other play until it is covered."

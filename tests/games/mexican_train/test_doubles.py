@@ -82,7 +82,7 @@ def test_going_out_on_a_double_ends_the_round_at_once() -> None:
     after = play(state, 0, "5-5", 0)
     assert after.finished and after.history[-1].went_out == 0
     outcome = MEXICAN_TRAIN.outcome(after)
-    assert outcome is not None and outcome.winners() == (0,) and outcome.reason == "a player went out"
+    assert outcome is not None and outcome.winners() == (0,) and outcome.reason == "<seat:0> went out"
 
 
 def test_going_out_on_a_double_in_rounds_mode_deals_the_next_round() -> None:

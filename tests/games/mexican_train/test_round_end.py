@@ -20,7 +20,7 @@ def test_going_out_wins_a_single_mode_game() -> None:
     assert all(legal(after, s) == [] for s in range(3))
     outcome = MEXICAN_TRAIN.outcome(after)
     assert outcome is not None
-    assert outcome.scores == (0, 35, 50) and outcome.winners() == (0,) and outcome.reason == "a player went out"
+    assert outcome.scores == (0, 35, 50) and outcome.winners() == (0,) and outcome.reason == "<seat:0> went out"
     assert after.history[-1].hands == [[], [code("2-1"), code("7-0")], [code("0-0")]]
     assert "<seat:0> goes out" in narrated(after)
     assert MEXICAN_TRAIN.player_view(after, None)["public"]["rounds_played"][0]["hands"][2] == [[0, 0]]
