@@ -13,7 +13,7 @@ from bot.games.base import Action
 from bot.ui import flows
 from bot.ui.errors import answer_failure
 from bot.ui.messages import SELECT_LIMIT
-from bot.ui.presenters import BoardButton
+from bot.ui.presenters import BoardButton, MultiChoice
 
 LOBBY_VERBS = ("join", "leave", "start", "options")
 
@@ -76,28 +76,80 @@ class HandButton(ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:hand:(?P<cha
             await answer_failure(interaction, error)
 
 
-class ActionButton(ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:act:(?P<verb>[a-z]{1,20}):(?P<channel>\d+)"):
-    """A move on the board message (e.g. Draw); the engine checks it is the clicker's to make."""
+class ActionButton(
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"tetsudo:act:(?P<verb>[a-z]{1,20})(?::(?P<arg>[a-z0-9]{1,20}):v(?P<version>\d+))?:(?P<channel>\d+)",
+):
+    """A move on the board message (e.g. Draw); the engine checks it is the clicker's to make.
 
-    def __init__(self, verb: str, channel_id: int, label: str = "") -> None:
+    With an argument (a face-up card's slot) it also carries the board version: a click on an old board is stale.
+    """
+
+    def __init__(
+        self, verb: str, channel_id: int, label: str = "", arg: str | None = None, version: int | None = None
+    ) -> None:
+        suffix = f":{arg}:v{version}" if arg is not None else ""
         super().__init__(
             ui.Button(
                 label=label or verb.capitalize(),
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"tetsudo:act:{verb}:{channel_id}",
+                custom_id=f"tetsudo:act:{verb}{suffix}:{channel_id}",
             )
         )
-        self.verb, self.channel_id = verb, channel_id
+        self.verb, self.channel_id, self.arg, self.version = verb, channel_id, arg, version
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> ActionButton:
-        return cls(match["verb"], int(match["channel"]))
+        version = int(match["version"]) if match["version"] else None
+        return cls(match["verb"], int(match["channel"]), arg=match["arg"], version=version)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            await flows.play_action(interaction, self.channel_id, Action(self.verb))
+            if self.arg is None:
+                await flows.play_action(interaction, self.channel_id, Action(self.verb))
+            else:
+                arg: str | int = int(self.arg) if self.arg.isdigit() else self.arg
+                await flows.play_action(interaction, self.channel_id, Action(self.verb, (arg,)), self.version)
+        except Exception as error:
+            await answer_failure(interaction, error)
+
+
+class MultiSelect(
+    ui.DynamicItem[ui.Select[Any]], template=r"tetsudo:multi:(?P<verb>[a-z]{1,20}):(?P<channel>\d+):(?P<version>\d+)"
+):
+    """A pick-several menu whose choices together make one move (e.g. the tickets to keep)."""
+
+    def __init__(self, channel_id: int, version: int, choice: MultiChoice | None = None, verb: str = "") -> None:
+        options = [
+            discord.SelectOption(label=label[:100], value=value) for label, value in (choice.options if choice else ())
+        ]
+        least = min(choice.least, len(options)) if choice else 1
+        super().__init__(
+            ui.Select(
+                placeholder=choice.placeholder if choice else "Choose…",
+                options=options or [discord.SelectOption(label="(nothing)", value="none")],
+                min_values=max(least, 1),
+                max_values=max(len(options), 1),
+                custom_id=f"tetsudo:multi:{choice.verb if choice else verb}:{channel_id}:{version}",
+            )
+        )
+        self.verb = choice.verb if choice else verb
+        self.channel_id, self.version = channel_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> MultiSelect:
+        return cls(int(match["channel"]), int(match["version"]), verb=match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            values = [str(v) for v in (interaction.data or {}).get("values") or []]
+            args = sorted(int(v) if v.isdigit() else v for v in values)  # type: ignore[type-var]
+            action = Action(self.verb, tuple(args))
+            await flows.play_token(interaction, self.channel_id, self.version, action.token())
         except Exception as error:
             await answer_failure(interaction, error)
 
@@ -166,6 +218,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     HandButton,
     ActionButton,
     MoveSelect,
+    MultiSelect,
     ConfirmButton,
 )
 """Registered once in setup_hook, so clicks work after any restart."""
@@ -179,17 +232,26 @@ def lobby_view(channel_id: int) -> ui.View:
     return view
 
 
-def board_view(channel_id: int, buttons: Sequence[BoardButton] = ()) -> ui.View:
+def board_view(channel_id: int, buttons: Sequence[BoardButton] = (), version: int = 0) -> ui.View:
     """The board's buttons: My hand, then the game's own moves."""
     view = ui.View(timeout=None)
     view.add_item(HandButton(channel_id))
     for button in buttons:
-        view.add_item(ActionButton(button.verb, channel_id, button.label))
+        arg = None if button.arg is None else str(button.arg)
+        item = ActionButton(button.verb, channel_id, button.label, arg, version if arg is not None else None)
+        item.item.emoji = button.emoji
+        view.add_item(item)
     return view
 
 
-def hand_view(channel_id: int, version: int, legal: list[dict[str, Any]]) -> ui.View | None:
-    """The move menu under a private view, when the seat has moves."""
+def hand_view(
+    channel_id: int, version: int, legal: list[dict[str, Any]], choice: MultiChoice | None = None
+) -> ui.View | None:
+    """The menu under a private view: a pick-several menu when the seat must choose, else its moves."""
+    if choice is not None:
+        view = ui.View(timeout=None)
+        view.add_item(MultiSelect(channel_id, version, choice))
+        return view
     if not legal:
         return None
     view = ui.View(timeout=None)

@@ -88,7 +88,7 @@ async def board_message(update: Update) -> dict[str, Any]:
     presenter = presenter_for(update.game)
     kwargs: dict[str, Any] = {"embed": presenter.board_embed(update)}
     if update.running:
-        kwargs["view"] = components.board_view(update.channel_id, presenter.board_buttons)
+        kwargs["view"] = components.board_view(update.channel_id, presenter.buttons(update), update.version)
     image = await image_file(update, update.public, "board.png")
     if image is not None:
         kwargs["file"] = image

@@ -13,7 +13,7 @@ from bot.settings import Settings
 from bot.ui import components, delivery
 from bot.ui.errors import handle_error, reply_privately
 from bot.ui.messages import lobby_embed
-from bot.ui.presenters import named_view, presenter_for
+from bot.ui.presenters import presenter_for
 
 log = logging.getLogger(__name__)
 
@@ -50,9 +50,12 @@ async def hand_message(update: Update) -> dict[str, Any]:
     view = update.actor_view
     if view is None:
         raise IllegalAction("You're not playing in this game.")
+    presenter = presenter_for(update.game)
+    menu = presenter.menu_moves(update, view)
+    choice = presenter.multi_choice(update, view)
     kwargs: dict[str, Any] = {
-        "embed": presenter_for(update.game).hand_embed(update, view),
-        "view": components.hand_view(update.channel_id, update.version, named_view(update, view)["legal"]),
+        "embed": presenter.hand_embed(update, view),
+        "view": components.hand_view(update.channel_id, update.version, menu, choice),
     }
     image = await delivery.image_file(update, view, "hand.png")
     if image is not None:
@@ -86,7 +89,9 @@ async def play_token(interaction: discord.Interaction, channel_id: int, version:
     await delivery.announce(interaction, update)
 
 
-async def play_action(interaction: discord.Interaction, channel_id: int, action: Action) -> None:
+async def play_action(
+    interaction: discord.Interaction, channel_id: int, action: Action, version: int | None = None
+) -> None:
     """A move from a slash command or a board button: through the engine, a private reply, then the channel.
 
     The reply is deferred privately first: it may carry the mover's tiles and an image.
@@ -94,7 +99,7 @@ async def play_action(interaction: discord.Interaction, channel_id: int, action:
     await interaction.response.defer(ephemeral=True, thinking=True)
     manager = services(interaction).manager
     action = await _stand_in(manager, channel_id, interaction.user.id, action)
-    update = await manager.act(channel_id, interaction.user.id, action)
+    update = await manager.act(channel_id, interaction.user.id, action, version)
     kwargs: dict[str, Any] = {}
     if update.actor_view is not None and update.actor_view.get("legal"):
         kwargs = _without_none(await hand_message(update))  # more to do this turn: the hand and its menu

@@ -14,10 +14,27 @@ from bot.ui import messages
 
 @dataclass(frozen=True, slots=True)
 class BoardButton:
-    """A move anyone may press on the board message (the engine decides whether it is theirs to make)."""
+    """A move anyone may press on the board message (the engine decides whether it is theirs to make).
+
+    A button with an `arg` (a face-up card's slot) means something only on the board it was drawn on,
+    so it carries the board's version and a click on an older board is refused as stale.
+    """
 
     label: str
     verb: str
+    arg: str | int | None = None
+    emoji: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MultiChoice:
+    """A menu where the player picks several items that together make one move (`verb` + the sorted picks)."""
+
+    verb: str
+    placeholder: str
+    options: tuple[tuple[str, str], ...]
+    """(label, value) pairs; values are the move's arguments (digits become ints)."""
+    least: int
 
 
 class Presenter:
@@ -28,6 +45,18 @@ class Presenter:
     """The game's own slash commands for help: (usage, what it does)."""
     stand_ins: dict[str, str] = {}  # noqa: RUF012  (read-only; subclasses replace it)
     """A board button's or command's move → the move it makes when only that one is open (Draw → pass)."""
+
+    def buttons(self, update: Update) -> tuple[BoardButton, ...]:
+        """The board's move buttons now (after My hand); most games show the same ones all game."""
+        return self.board_buttons
+
+    def menu_moves(self, update: Update, view: dict[str, Any]) -> list[dict[str, Any]]:
+        """The moves offered in a seat's private menu (at most 25 fit), labelled with names."""
+        return list(named_view(update, view)["legal"])
+
+    def multi_choice(self, update: Update, view: dict[str, Any]) -> MultiChoice | None:
+        """A pick-several menu the seat must answer instead of the move menu (tickets to keep), if any."""
+        return None
 
     def board_embed(self, update: Update) -> discord.Embed:
         """The public board (text part)."""

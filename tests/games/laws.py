@@ -19,6 +19,7 @@ from typing import Any
 from bot.games.base import State
 from bot.games.mexican_train import MEXICAN_TRAIN, tiles
 from bot.games.mexican_train.state import MexicanState
+from tests.games.ttr_japan.laws import japan_components, japan_scramble
 from tests.support.relay_game import RELAY, RelayState
 
 Conservation = Callable[[State], Counter[Any]]
@@ -86,9 +87,11 @@ def mexican_scramble(state: MexicanState, seat: int | None, rnd: random.Random) 
 CONSERVATION: dict[str, Conservation] = {
     "relay": relay_components,
     "mexican_train": mexican_tiles,
+    "ttr_japan": japan_components,
 }
 
 SCRAMBLE: dict[str, Scramble] = {
     "relay": relay_scramble,
     "mexican_train": mexican_scramble,
+    "ttr_japan": japan_scramble,
 }

@@ -1,0 +1,99 @@
+"""Claiming a route: whether it is open to a seat, the ways a hand can pay exactly, and why a claim is refused."""
+
+from __future__ import annotations
+
+from bot.games.base import Action, seat_mark
+from bot.games.ttr_japan.data import COLOURS, GRAY, JapanMap, Route
+from bot.games.ttr_japan.state import LOCOMOTIVE, JapanState
+
+SMALL_GAME = 3
+"""rules/ttr_japan.txt: with 2 or 3 players only one track of a double route can be claimed."""
+
+
+def is_bullet_now(state: JapanState, route: Route) -> bool:
+    """A Bullet Train route is claimed with a Bullet Train while the supply lasts, as a gray route after."""
+    return route.bullet and state.supply > 0
+
+
+def is_open(state: JapanState, seat: int, route: Route) -> bool:
+    """Whether `seat` may claim `route` now, cards aside (the fast check; `route_closed` says why not)."""
+    if route.id in state.claims:
+        return False
+    twin = route.twin
+    if twin is not None and twin in state.claims and (state.seats <= SMALL_GAME or state.claims[twin] == seat):
+        return False
+    return (route.bullet and state.supply > 0) or state.trains[seat] >= route.length
+
+
+def route_closed(state: JapanState, seat: int, route: Route) -> str | None:
+    """Why `seat` can't claim `route` at all (None when it can, cards aside)."""
+    if is_open(state, seat, route):
+        return None
+    if route.id in state.claims:
+        return f"{route.name} is already claimed by {seat_mark(state.claims[route.id])}."
+    if route.twin is not None and route.twin in state.claims:
+        if state.seats <= SMALL_GAME:
+            return f"With {state.seats} players only one track of {route.name} can be claimed, and it's taken."
+        return f"You already have the other track of {route.name}."
+    return f"{route.name} needs {route.length} trains and you have {state.trains[seat]} left."
+
+
+def colours_for(route: Route) -> tuple[str, ...]:
+    """The card colours a route accepts (gray, Bullet Train routes included: any one colour)."""
+    return COLOURS if route.colour == GRAY else (route.colour,)
+
+
+def ways(route: Route, hand: dict[str, int]) -> list[tuple[str, int]]:
+    """Every exact payment (colour, locomotives) for `route` from `hand`; all locomotives is ("locomotive", n)."""
+    length, wild = route.length, hand[LOCOMOTIVE]
+    found = []
+    for colour in colours_for(route):
+        have = hand[colour]
+        if have == 0:
+            continue
+        found += [(colour, length - k) for k in range(min(have, length), 0, -1) if length - k <= wild]
+    if wild >= length:
+        found.append((LOCOMOTIVE, length))
+    return found
+
+
+def payment_words(colour: str, length: int, locomotives: int) -> str:
+    """A payment as players say it: "2 red + 1 locomotive"."""
+    parts = [f"{length - locomotives} {colour}"] if length > locomotives else []
+    if locomotives:
+        parts.append(f"{locomotives} locomotive{'s' if locomotives != 1 else ''}")
+    return " + ".join(parts)
+
+
+def fewest_locomotives(route: Route, hand: dict[str, int], colour: str | None = None) -> tuple[str, int] | None:
+    """The payment a player most likely means: the fewest locomotives, in `colour` if named."""
+    options = [w for w in ways(route, hand) if colour is None or w[0] == colour]
+    return min(options, key=lambda w: (w[1], -hand[w[0]]), default=None)
+
+
+def claim_refusal(state: JapanState, seat: int, action: Action, board: JapanMap) -> str:
+    """Why this claim is refused: no such route, closed, or the cards named don't pay for it."""
+    if len(action.args) != 3 or not all(isinstance(a, int) for a in (action.args[0], action.args[2])):
+        return "Name a route, a colour and how many locomotives, e.g. route 64, red, 0 locomotives."
+    route_id, colour, locomotives = action.args
+    route = board.routes.get(int(route_id))
+    if route is None:
+        return "There's no such route."
+    closed = route_closed(state, seat, route)
+    if closed is not None:
+        return closed
+    hand = state.hands[seat]
+    paying = int(locomotives)
+    if not 0 <= paying <= route.length:
+        return f"{route.name} takes {route.length} cards; you can't pay {paying} locomotives for it."
+    if colour != LOCOMOTIVE and colour not in colours_for(route):
+        wanted = "any one colour" if route.colour == GRAY else f"{route.colour} cards"
+        return f"{route.name} is paid with {wanted} (and locomotives), not {colour}."
+    if paying > hand[LOCOMOTIVE]:
+        return f"You have {hand[LOCOMOTIVE]} locomotive{'s' if hand[LOCOMOTIVE] != 1 else ''}, not {paying}."
+    needed = route.length - paying
+    if colour == LOCOMOTIVE and needed:
+        return f"{route.name} takes {route.length} cards: {paying} locomotives aren't enough on their own."
+    if colour != LOCOMOTIVE and hand.get(str(colour), 0) < needed:
+        return f"You need {needed} {colour} card{'s' if needed != 1 else ''} and have {hand.get(str(colour), 0)}."
+    return "That payment doesn't add up to the route."

@@ -1,0 +1,269 @@
+"""Which moves are legal, and what each one does: draw cards, claim a route, draw and keep tickets."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from bot.games.base import Action, IllegalAction, seat_mark
+from bot.games.rng import GameRandom
+from bot.games.ttr_japan import cards, scoring
+from bot.games.ttr_japan.claiming import claim_refusal, is_bullet_now, is_open, payment_words, ways
+from bot.games.ttr_japan.data import JapanMap, Route, japan
+from bot.games.ttr_japan.state import LOCOMOTIVE, START, TURNS, JapanState
+
+DECK = "deck"
+"""The `draw` argument for a blind card (face-up cards are drawn by slot, 1 to 5)."""
+TICKET_DRAW = 3
+START_TICKETS, START_KEEP = 4, 2
+ENDGAME_TRAINS, ENDGAME_SUPPLY = 2, 2
+"""RULINGS: the final round starts when a player ends a turn with 0–2 trains AND the supply holds 0–2."""
+
+
+def claims(state: JapanState, seat: int, board: JapanMap) -> list[Action]:
+    """Every route `seat` can claim now, once per way of paying for it."""
+    found = []
+    hand = state.hands[seat]
+    paying: dict[tuple[str, int], list[tuple[str, int]]] = {}  # the ways depend on colour and length alone
+    for route in board.routes.values():
+        if is_open(state, seat, route):
+            key = (route.colour, route.length)
+            if key not in paying:
+                paying[key] = ways(route, hand)
+            found += [Action("claim", (route.id, c, n)) for c, n in paying[key]]
+    return found
+
+
+def draws(state: JapanState) -> list[Action]:
+    """The card draws open now; the second card of a turn can't be a face-up locomotive."""
+    second = state.first_card is not None
+    found = [Action("draw", (DECK,))] if cards.can_draw_blind(state) else []
+    for slot, card in enumerate(state.market, start=1):
+        if not (second and card == LOCOMOTIVE):
+            found.append(Action("draw", (slot,)))
+    return found
+
+
+def keeps(state: JapanState, seat: int) -> list[Action]:
+    """Every choice of tickets to keep from the seat's offer."""
+    offer = sorted(state.offer[seat])
+    least = min(state.keep_at_least[seat], len(offer))
+    return [Action("keep", kept) for size in range(least, len(offer) + 1) for kept in combinations(offer, size)]
+
+
+def _may_claim(state: JapanState, seat: int) -> bool:
+    """Whether it is the part of `seat`'s turn where a route could be claimed."""
+    return (
+        not state.finished
+        and state.phase == TURNS
+        and seat == state.turn
+        and not state.offer[seat]
+        and (state.first_card is None)
+    )
+
+
+def _other_moves(state: JapanState, seat: int) -> list[Action]:
+    """Everything `seat` may do now except claiming."""
+    if state.finished:
+        return []
+    if state.offer[seat]:
+        return keeps(state, seat)
+    if state.phase != TURNS or seat != state.turn:
+        return []
+    found = draws(state)
+    if state.first_card is None and state.ticket_deck:
+        found.append(Action("tickets"))
+    return found
+
+
+def legal_actions(state: JapanState, seat: int) -> list[Action]:
+    """Everything `seat` may do now."""
+    found = _other_moves(state, seat)
+    return found + claims(state, seat, japan()) if _may_claim(state, seat) else found
+
+
+def is_legal(state: JapanState, seat: int, action: Action) -> bool:
+    """Whether `action` is one of `legal_actions(state, seat)`, without listing every claim."""
+    if action.verb != "claim":
+        return action.bare() in _other_moves(state, seat)
+    if not _may_claim(state, seat) or len(action.args) != 3:
+        return False
+    route_id, colour, locomotives = action.args
+    route = japan().routes.get(route_id) if isinstance(route_id, int) else None
+    if route is None or not is_open(state, seat, route):
+        return False
+    return (colour, locomotives) in ways(route, state.hands[seat])
+
+
+def refusal(state: JapanState, seat: int, action: Action) -> str:
+    """Why `action` is not allowed for `seat` now (only called for moves that are not legal)."""
+    if state.finished:
+        return "The game is over."
+    if state.offer[seat] and action.verb != "keep":
+        return "Choose which tickets to keep first."
+    if action.verb == "keep":
+        if not state.offer[seat]:
+            return "You have no tickets to choose from right now."
+        least = min(state.keep_at_least[seat], len(state.offer[seat]))
+        return f"Keep at least {least} of the tickets you were offered, and only those."
+    if state.phase == START:
+        return "Everyone is still choosing their first tickets."
+    if seat != state.turn:
+        return f"It's not your turn — waiting for {seat_mark(state.turn)}."
+    if action.verb == "draw":
+        return _draw_refusal(state, action)
+    if state.first_card is not None:
+        return "You've taken one card: take your second card to finish the turn."
+    if action.verb == "tickets":
+        return "There are no tickets left to draw."
+    if action.verb == "claim":
+        return claim_refusal(state, seat, action, japan())
+    return "That move isn't part of Ticket to Ride."
+
+
+def _draw_refusal(state: JapanState, action: Action) -> str:
+    where = action.args[0] if len(action.args) == 1 else None
+    if where == DECK:
+        return "The deck and the discards are empty — take a face-up card instead."
+    if not isinstance(where, int) or not 1 <= where <= len(state.market):
+        return f"Choose a face-up card from 1 to {len(state.market)}, or the deck."
+    return "You can't take a face-up locomotive as your second card."
+
+
+def apply(state: JapanState, seat: int, action: Action, rng: GameRandom) -> JapanState:
+    """The state after a legal move (refusals carry their reason)."""
+    if not is_legal(state, seat, action):
+        raise IllegalAction(refusal(state, seat, action))
+    new = state.copy()
+    if state.first_card is None:
+        new.new_cards[seat] = []  # what the seat saw arrive last time is old news now
+    if action.verb == "keep":
+        _keep(new, seat, [int(t) for t in action.args], rng)
+    elif action.verb == "draw":
+        _draw(new, seat, action.args[0], rng)
+    elif action.verb == "tickets":
+        _draw_tickets(new, seat, rng)
+    else:
+        route_id, colour, locomotives = action.args
+        _claim(new, seat, japan().routes[int(route_id)], str(colour), int(locomotives))
+        _end_turn(new, rng)
+    return new
+
+
+def _keep(state: JapanState, seat: int, kept: list[int], rng: GameRandom) -> None:
+    returned = [t for t in state.offer[seat] if t not in kept]
+    state.tickets[seat] += kept
+    state.offer[seat] = []
+    state.events.append(f"{seat_mark(seat)} keeps {len(kept)} ticket{'s' if len(kept) != 1 else ''}.")
+    if state.phase == START:
+        state.returned += returned
+        if not any(state.offer):  # rules: the returned start tickets are shuffled and put under the deck
+            rng.shuffle(state.returned)
+            state.ticket_deck = state.returned + state.ticket_deck
+            state.returned = []
+            state.phase = TURNS
+            state.turn = 0
+            _skip_stuck_seats(state, rng)
+        return
+    state.ticket_deck = returned + state.ticket_deck  # rules: returned tickets go under the deck
+    _end_turn(state, rng)
+
+
+def _draw(state: JapanState, seat: int, where: object, rng: GameRandom) -> None:
+    if where == DECK:
+        card = cards.draw_blind(state, rng)
+        assert card is not None
+        state.events.append("from the deck.")
+        face_up_locomotive = False
+    else:
+        slot = int(str(where)) - 1
+        state.events.append(f"a face-up {state.market[slot]}.")
+        card = cards.take_face_up(state, slot, rng)
+        face_up_locomotive = card == LOCOMOTIVE
+    state.hands[seat][card] += 1
+    state.new_cards[seat].append(card)
+    if state.first_card is None and not face_up_locomotive:
+        state.first_card = card
+        if draws(state):
+            return  # the second card comes next
+    _end_turn(state, rng)
+
+
+def _draw_tickets(state: JapanState, seat: int, rng: GameRandom) -> None:
+    count = min(TICKET_DRAW, len(state.ticket_deck))
+    state.offer[seat] = state.ticket_deck[-count:]
+    del state.ticket_deck[-count:]
+    state.keep_at_least[seat] = 1
+    rng.mark_revealed()
+
+
+def _claim(state: JapanState, seat: int, route: Route, colour: str, locomotives: int) -> None:
+    hand = state.hands[seat]
+    paid = [colour] * (route.length - locomotives) + [LOCOMOTIVE] * locomotives
+    for card in paid:
+        hand[card] -= 1
+    state.discard += paid
+    state.events.append(f"paying {payment_words(colour, route.length, locomotives)},")
+    state.claims[route.id] = seat
+    if is_bullet_now(state, route):
+        state.supply -= 1
+        state.bullet_claims.append(route.id)
+        state.track[seat] += route.length  # rules: the marker moves by the cards paid; no points, no trains
+        state.events.append(f"with a Bullet Train: track {state.track[seat]}, {state.supply} left in the supply.")
+        if state.supply == 0:
+            state.events.append("The Bullet Trains are gone: the remaining Bullet Train routes are now gray routes.")
+        return
+    state.trains[seat] -= route.length
+    gained = japan().route_points[route.length]
+    state.points[seat] += gained
+    state.events.append(f"for {gained} point{'s' if gained != 1 else ''}: {state.trains[seat]} trains left.")
+
+
+def _end_turn(state: JapanState, rng: GameRandom) -> None:
+    """Close the turn: the final round's countdown or trigger, then the next seat (skipping those who can't move)."""
+    state.passes = 0
+    _close_turn(state)
+    _skip_stuck_seats(state, rng)
+
+
+def _close_turn(state: JapanState) -> None:
+    seat = state.turn
+    state.first_card = None
+    if state.final_turns is not None:
+        state.final_turns -= 1
+        if state.final_turns == 0:
+            _finish(state, "the final round is over")
+            return
+    elif state.trains[seat] <= ENDGAME_TRAINS and state.supply <= ENDGAME_SUPPLY:
+        state.final_turns = state.seats  # every player, this one included, gets one more turn
+        state.events.append(f"Final round! Everyone, {seat_mark(seat)} included, has one more turn.")
+    state.turn = (seat + 1) % state.seats
+    state.new_cycle = state.turn == 0
+
+
+def _skip_stuck_seats(state: JapanState, rng: GameRandom) -> None:
+    """RULINGS: a player with no legal action passes automatically; if all pass in succession, the game ends."""
+    while not state.finished and not _has_a_move(state, state.turn):
+        state.events.append(f"{seat_mark(state.turn)} has no move and passes.")
+        state.passes += 1
+        if state.passes >= state.seats:
+            _finish(state, "nobody could move")
+            return
+        _close_turn(state)
+
+
+def _has_a_move(state: JapanState, seat: int) -> bool:
+    """Whether `seat` has any legal move (cheaper than listing them)."""
+    if _other_moves(state, seat):
+        return True
+    if not _may_claim(state, seat):
+        return False
+    hand = state.hands[seat]
+    return any(is_open(state, seat, r) and ways(r, hand) for r in japan().routes.values())
+
+
+def _finish(state: JapanState, why: str) -> None:
+    state.finished = True
+    state.reason = why
+    state.first_card = None
+    state.finals = scoring.final_scores(state, japan())
+    state.events.append(f"The game ends: {why}.")

@@ -1,0 +1,136 @@
+"""What each seat may see of a Ticket to Ride: Japan game, and how its moves read."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.games.base import JSON, Action, make_view, seat_mark
+from bot.games.ttr_japan import rules, scoring
+from bot.games.ttr_japan.claiming import is_bullet_now, payment_words
+from bot.games.ttr_japan.data import JapanMap, Route, Ticket, japan
+from bot.games.ttr_japan.state import START, JapanState
+
+
+def ticket_json(ticket: Ticket, done: bool | None = None) -> dict[str, JSON]:
+    """A ticket as views show it (with `done` once known)."""
+    found: dict[str, JSON] = {"id": ticket.id, "from": ticket.a, "to": ticket.b, "points": ticket.points}
+    if done is not None:
+        found["done"] = done
+    return found
+
+
+def route_words(route: Route, state: JapanState | None = None) -> str:
+    """A route as players read it: "Kyoto – Osaka · 1 · gray · bullet train"."""
+    bullet = route.bullet and (state is None or is_bullet_now(state, route))
+    return f"{route.name} · {route.length} · {route.colour}" + (" · bullet train" if bullet else "")
+
+
+def public_view(state: JapanState) -> dict[str, JSON]:
+    """The board, the market, counts of every hidden thing, and the final reckoning once it is over."""
+    board = japan()
+    players = [
+        {
+            "cards": sum(state.hands[s].values()),
+            "tickets": len(state.tickets[s]),
+            "choosing": bool(state.offer[s]),
+            "trains": state.trains[s],
+            "points": state.points[s],
+            "track": state.track[s],
+        }
+        for s in range(state.seats)
+    ]
+    bullets = set(state.bullet_claims)
+    results: list[JSON] = []
+    for final in state.finals:
+        tickets = [ticket_json(board.tickets[r.ticket], r.done) for r in final.tickets]
+        results.append({"routes": final.routes, "tickets": tickets, "bonus": final.bonus, "total": final.total})
+    return {
+        "phase": state.phase,
+        "turn": None if state.finished or state.phase == START else state.turn,
+        "second_card": state.first_card is not None,
+        "market": list(state.market),
+        "deck": len(state.deck),
+        "discard": len(state.discard),
+        "tickets_left": len(state.ticket_deck),
+        "players": players,
+        "claims": [[r, s, r in bullets] for r, s in sorted(state.claims.items())],
+        "supply": state.supply,
+        "final_turns": state.final_turns,
+        "new_cycle": state.new_cycle,
+        "events": list(state.events),
+        "finished": state.finished,
+        "reason": state.reason,
+        "results": results,
+    }
+
+
+def private_view(state: JapanState, seat: int) -> dict[str, JSON]:
+    """The seat's own cards and tickets (done or not yet), and the tickets it is choosing from."""
+    board = japan()
+    mine = [ticket_json(board.tickets[r.ticket], r.done) for r in scoring.ticket_results(state, seat, board)]
+    return {
+        "seat": seat,
+        "hand": dict(state.hands[seat]),
+        "tickets": mine,
+        "offer": [ticket_json(board.tickets[t]) for t in state.offer[seat]],
+        "keep_at_least": min(state.keep_at_least[seat], len(state.offer[seat])),
+        "new_cards": list(state.new_cards[seat]),
+    }
+
+
+def prompt(state: JapanState, seat: int | None) -> str:
+    """What the viewer is waiting for, in words."""
+    if state.finished:
+        return "The game is over."
+    if seat is not None and state.offer[seat]:
+        least = min(state.keep_at_least[seat], len(state.offer[seat]))
+        return f"Choose the tickets to keep: at least {least} of {len(state.offer[seat])}."
+    if state.phase == START:
+        return "Everyone is choosing their first tickets."
+    if seat != state.turn:
+        return f"{seat_mark(state.turn)} is playing."
+    if state.first_card is not None:
+        return "Take your second card: from the deck, or a face-up card that isn't a locomotive."
+    return "Your turn: draw two cards, claim a route, or draw tickets."
+
+
+def describe(action: Action) -> str:
+    """The public log phrase of a move (the game's narration adds what came of it)."""
+    board = japan()
+    if action.verb == "claim" and action.args and isinstance(action.args[0], int) and action.args[0] in board.routes:
+        return f"claims {board.routes[action.args[0]].name}"
+    return {
+        "keep": "keeps",
+        "draw": "draws a card" if action.args == (rules.DECK,) else "takes",
+        "tickets": "draws destination tickets.",
+    }.get(action.verb, "does something unexpected.")
+
+
+def move_label(action: Action, state: JapanState, board: JapanMap) -> str:
+    """How a seat's own move reads in its menu."""
+    if action.verb == "keep":
+        kept = [board.tickets[int(t)] for t in action.args]
+        return "Keep " + ", ".join(f"{t.name} ({t.points})" for t in kept)
+    if action.verb == "draw":
+        where = action.args[0]
+        if where == rules.DECK:
+            return "Draw from the deck"
+        return f"Take the face-up {state.market[int(where) - 1]} (#{where})"
+    if action.verb == "tickets":
+        return "Draw destination tickets"
+    route_id, colour, locomotives = action.args
+    route = board.routes[int(route_id)]
+    return f"Claim {route_words(route, state)} — pay {payment_words(str(colour), route.length, int(locomotives))}"
+
+
+def labeller(state: JapanState) -> Callable[[Action], str]:
+    """Menu labels for a seat's own moves in this state."""
+    board = japan()
+    return lambda action: move_label(action, state, board)
+
+
+def player_view(state: JapanState, seat: int | None) -> dict[str, JSON]:
+    """The contract's view: public part, the seat's own cards and tickets, its prompt and legal moves."""
+    legal = [] if seat is None else rules.legal_actions(state, seat)
+    private = None if seat is None else private_view(state, seat)
+    return make_view(public_view(state), private, prompt(state, seat), legal, labeller(state))

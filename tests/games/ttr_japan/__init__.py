@@ -1,0 +1,1 @@
+"""Tests for Ticket to Ride: Japan."""
