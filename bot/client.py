@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.cogs.game import GameCog
 from bot.cogs.mexican_train import MexicanTrainCog
+from bot.cogs.ttr_japan import TicketToRideCog
 from bot.engine import GameManager
 from bot.games import REGISTRY
 from bot.games.base import Game
@@ -20,7 +21,7 @@ from bot.ui.errors import TetsudoTree
 
 log = logging.getLogger(__name__)
 
-GAME_COGS: dict[str, type[commands.Cog]] = {"mexican_train": MexicanTrainCog}
+GAME_COGS: dict[str, type[commands.Cog]] = {"mexican_train": MexicanTrainCog, "ttr_japan": TicketToRideCog}
 """Each game's own command group, added when the game is installed."""
 
 

@@ -4,5 +4,6 @@ from __future__ import annotations
 
 from bot.games.base import Game
 from bot.games.mexican_train import MEXICAN_TRAIN
+from bot.games.ttr_japan import TTR_JAPAN
 
-REGISTRY: dict[str, Game] = {game.name: game for game in (MEXICAN_TRAIN,)}
+REGISTRY: dict[str, Game] = {game.name: game for game in (MEXICAN_TRAIN, TTR_JAPAN)}

@@ -21,7 +21,6 @@ from bot.games import REGISTRY
 from bot.games.base import Action, Game, IllegalAction, Option, State
 from bot.games.mexican_train import MEXICAN_TRAIN, deal
 from bot.games.rng import GameRandom
-from bot.games.ttr_japan import TTR_JAPAN
 from bot.storage import ActionRow
 from tests.games.laws import CONSERVATION, SCRAMBLE
 from tests.support.relay_game import RELAY
@@ -84,7 +83,7 @@ def contract_games(games: list[Game]) -> list[Game]:
     return found
 
 
-GAMES: list[Game] = contract_games([*REGISTRY.values(), TTR_JAPAN, RELAY])  # Japan: until its Discord layer lands
+GAMES: list[Game] = contract_games([*REGISTRY.values(), RELAY])
 per_game = pytest.mark.parametrize("game", GAMES, ids=[g.label if isinstance(g, Variant) else g.name for g in GAMES])
 playouts = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -202,20 +202,20 @@ def _claim(state: JapanState, seat: int, route: Route, colour: str, locomotives:
     for card in paid:
         hand[card] -= 1
     state.discard += paid
-    state.events.append(f"paying {payment_words(colour, route.length, locomotives)},")
+    state.events.append(f"with {payment_words(colour, route.length, locomotives)}")
     state.claims[route.id] = seat
     if is_bullet_now(state, route):
         state.supply -= 1
         state.bullet_claims.append(route.id)
         state.track[seat] += route.length  # rules: the marker moves by the cards paid; no points, no trains
-        state.events.append(f"with a Bullet Train: track {state.track[seat]}, {state.supply} left in the supply.")
+        state.events.append(f"— a Bullet Train: track {state.track[seat]}, {state.supply} left in the supply.")
         if state.supply == 0:
             state.events.append("The Bullet Trains are gone: the remaining Bullet Train routes are now gray routes.")
         return
     state.trains[seat] -= route.length
     gained = japan().route_points[route.length]
     state.points[seat] += gained
-    state.events.append(f"for {gained} point{'s' if gained != 1 else ''}: {state.trains[seat]} trains left.")
+    state.events.append(f"for {gained} point{'s' if gained != 1 else ''}, {state.trains[seat]} trains left.")
 
 
 def _end_turn(state: JapanState, rng: GameRandom) -> None:

@@ -72,7 +72,7 @@ def test_a_bullet_train_claim_moves_the_track_by_the_cards_paid_and_scores_nothi
     after = claim(state, 0, morioka_sendai, "green", 1)
     assert after.track[0] == 4 and after.supply == 15 and morioka_sendai.id in after.bullet_claims
     assert after.points[0] == 0 and after.trains[0] == 20, "no points, none of your own trains"
-    assert any("with a Bullet Train: track 4" in e for e in after.events)
+    assert "— a Bullet Train: track 4, 15 left in the supply." in after.events
 
 
 def test_a_bullet_train_claim_needs_no_trains_of_your_own() -> None:
