@@ -10,11 +10,12 @@ import pytest
 
 from bot.__main__ import main
 from bot.games.rng import GameRandom
-from tests.support.mexican_script import whole_game
 from tests.support.relay_game import RELAY
+from tests.support.sandbox_script import japan_game, mexican_game
 
 SEED = 11
 MEXICAN_SEED = 5
+JAPAN_SEED = 7
 """A seed whose four-player game plays on other players' trains and draws (checked in the test)."""
 NAMES = ("alice", "bob")
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,7 +111,7 @@ def test_four_friends_play_mexican_train_to_the_end_in_the_sandbox(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Typed as people play (/mexican play with train names, the Draw button), it ends on the rules' scores."""
-    script = whole_game(MEXICAN_SEED)
+    script = mexican_game(MEXICAN_SEED)
     path = tmp_path / "mexican.txt"
     path.write_text("\n".join(script.lines) + "\n", encoding="utf-8")
     argv = ["sandbox", "--script", str(path), "--seed", str(MEXICAN_SEED), "--images", str(tmp_path / "images")]
@@ -122,3 +123,20 @@ def test_four_friends_play_mexican_train_to_the_end_in_the_sandbox(
     typed = "\n".join(script.lines)
     assert "'s train\"" in typed and "click Draw" in typed and "/mexican draw" in typed
     assert "[DM → carol]" in out
+
+
+def test_two_players_play_ticket_to_ride_japan_to_the_end_in_the_sandbox(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Tickets kept from My hand's menu, cards by button and /ttr draw, claims typed by name: the rules' scores."""
+    script = japan_game(JAPAN_SEED, players=2)
+    path = tmp_path / "japan.txt"
+    path.write_text("\n".join(script.lines) + "\n", encoding="utf-8")
+    argv = ["sandbox", "--script", str(path), "--seed", str(JAPAN_SEED), "--images", str(tmp_path / "images")]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    ranking = out.split("== Ticket to Ride: Japan — results ==")[1]
+    for name, total in script.totals.items():
+        assert f"{name} — {total} points" in ranking
+    typed = "\n".join(script.lines)
+    assert "choose " in typed and "/ttr claim route:" in typed and "click Deck" in typed

@@ -10,7 +10,7 @@ HELP = """\
 Sandbox commands (one per line; # starts a comment):
   as <user>: /game new game:relay options:"rounds=2"   run a slash command as <user>
   as <user>: click <label>          click the newest button with that label <user> can see here
-  as <user>: choose <label or n>    pick an option in the newest menu <user> can see here
+  as <user>: choose <label or n>    pick an option in the newest menu <user> can see here ("1, 3": several)
   as <user>: type <text>            fill and submit the form (modal) last shown to <user>
   in <channel or thread>            act in another channel (threads are followed automatically)
   moderator <user>                  give <user> the moderator role

@@ -113,8 +113,8 @@ class Sandbox:
         elif line.verb == "click":
             result = await actor.click(self._newest(actor, button=line.text), label=self._label(actor, line.text))
         elif line.verb == "choose":
-            message, value = self._menu_choice(actor, line.text)
-            result = await actor.select(message, [value])
+            message, values = self._menu_choice(actor, line.text)
+            result = await actor.select(message, values)
         else:
             shown = self.last_results.get(line.user)
             if shown is None or shown.modal is None:
@@ -180,13 +180,16 @@ class Sandbox:
                 return message
         raise ScriptError(f"{actor.name} sees no button labelled `{button}` here.")
 
-    def _menu_choice(self, actor: simcord.MemberActor, wanted: str) -> tuple[discord.Message, str]:
+    def _menu_choice(self, actor: simcord.MemberActor, wanted: str) -> tuple[discord.Message, list[str]]:
+        """The newest menu and the values picked: one option, or several separated by commas ("1, 3")."""
         for message in self._visible(actor):
             for menu in _menus(message):
-                for n, option in enumerate(menu.options, 1):
-                    if wanted == str(n) or option.label.lower() == wanted.lower():
-                        return message, option.value
-                raise ScriptError(f"The newest menu has no option `{wanted}`.")
+                picks = [wanted] if _pick(menu, wanted) is not None else [p.strip() for p in wanted.split(",")]
+                values = [_pick(menu, pick) for pick in picks]
+                missing = [pick for pick, value in zip(picks, values, strict=True) if value is None]
+                if missing:
+                    raise ScriptError(f"The newest menu has no option `{missing[0]}`.")
+                return message, [str(v) for v in values]
         raise ScriptError(f"{actor.name} sees no menu here.")
 
     def _where(self, channel_id: int) -> str:
@@ -231,6 +234,14 @@ def _menus(message: discord.Message) -> list[discord.SelectMenu]:
         for item in getattr(row, "children", [])
         if isinstance(item, discord.SelectMenu)
     ]
+
+
+def _pick(menu: discord.SelectMenu, wanted: str) -> str | None:
+    """The value of the menu option numbered or labelled `wanted`, if there is one."""
+    for n, option in enumerate(menu.options, 1):
+        if wanted == str(n) or option.label.lower() == wanted.lower():
+            return option.value
+    return None
 
 
 def _first_text_input(modal: dict[str, Any]) -> str:

@@ -169,7 +169,8 @@ class JapanPresenter(Presenter):
                 f"{'✅' if t['done'] else '❌'} {t['from']} – {t['to']} {'+' if t['done'] else '−'}{t['points']}"
                 for t in result["tickets"]
             )
-            value = f"Routes {result['routes']} · Bullet Train bonus {result['bonus']:+d}\n{tickets or 'no tickets'}"
+            bonus = f"{result['bonus']:+d}".replace("-", "−")
+            value = f"Routes {result['routes']} · Bullet Train bonus {bonus}\n{tickets or 'no tickets'}"
             rank = update.outcome.ranks[seat]
             embed.add_field(
                 name=f"{rank}. {names[seat]} — {result['total']} points"[:256], value=_clip(value), inline=False

@@ -170,9 +170,9 @@ def _keep(state: JapanState, seat: int, kept: list[int], rng: GameRandom) -> Non
 
 def _draw(state: JapanState, seat: int, where: object, rng: GameRandom) -> None:
     if where == DECK:
+        state.events.append("from the deck.")
         card = cards.draw_blind(state, rng)
         assert card is not None
-        state.events.append("from the deck.")
         face_up_locomotive = False
     else:
         slot = int(str(where)) - 1

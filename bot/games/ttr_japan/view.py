@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from bot.games.base import JSON, Action, make_view, seat_mark
 from bot.games.ttr_japan import rules, scoring
+from bot.games.ttr_japan.cards import CARDS
 from bot.games.ttr_japan.claiming import is_bullet_now, payment_words
 from bot.games.ttr_japan.data import JapanMap, Route, Ticket, japan
 from bot.games.ttr_japan.state import START, JapanState
@@ -70,7 +71,7 @@ def private_view(state: JapanState, seat: int) -> dict[str, JSON]:
     mine = [ticket_json(board.tickets[r.ticket], r.done) for r in scoring.ticket_results(state, seat, board)]
     return {
         "seat": seat,
-        "hand": dict(state.hands[seat]),
+        "hand": {card: state.hands[seat][card] for card in CARDS},  # stored JSON sorts keys; hands read in card order
         "tickets": mine,
         "offer": [ticket_json(board.tickets[t]) for t in state.offer[seat]],
         "keep_at_least": min(state.keep_at_least[seat], len(state.offer[seat])),

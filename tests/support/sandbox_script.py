@@ -1,0 +1,98 @@
+"""Sandbox scripts that play whole games the way people type them, and the scores they must end on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games.base import Action, Game
+from bot.games.mexican_train import MEXICAN_TRAIN
+from bot.games.rng import GameRandom
+from bot.games.ttr_japan import TTR_JAPAN
+from bot.games.ttr_japan.data import japan
+
+FRIENDS = ("alice", "bob", "carol", "dave", "erin")
+
+Typing = Callable[[Any, int, Action, Sequence[str], int], list[str]]
+"""(state, seat, move, names, step) → the sandbox lines a player uses for that move."""
+
+
+@dataclass(frozen=True)
+class Script:
+    """Sandbox lines for a whole game, and what the pure rules say each player scores at the end."""
+
+    lines: list[str]
+    totals: dict[str, int]
+    moves: int
+
+
+def whole_game(game: Game, seed: int, typing: Typing, names: Sequence[str], options: str = "") -> Script:
+    """A lobby, a start, and every move until the end: each player plays their timer's default move."""
+    parsed = dict(pair.split("=", 1) for pair in options.split())
+    quoted = f' options:"{options}"' if options else ""
+    lines = [f"as {names[0]}: /game new game:{game.name}{quoted}"]
+    lines += [f"as {name}: click Join" for name in names[1:]]
+    lines.append(f"as {names[0]}: click Start")
+    state = game.setup(seed, len(names), parsed)
+    step = 0
+    while game.outcome(state) is None:
+        seat = min(s for s in game.to_act(state) if game.default_action(state, s) is not None)
+        action = game.default_action(state, seat)
+        assert action is not None
+        step += 1
+        lines += typing(state, seat, action, names, step)
+        state = game.apply(state, seat, action, GameRandom(seed, step))
+    outcome = game.outcome(state)
+    assert outcome is not None
+    return Script(lines, dict(zip(names, outcome.scores, strict=True)), step)
+
+
+def mexican_typing(state: Any, seat: int, action: Action, names: Sequence[str], step: int) -> list[str]:
+    """/mexican play with train names; draws and passes alternate between the Draw button and the command."""
+    who = f"as {names[seat]}:"
+    if action.verb == "play":
+        tile, where = action.args
+        if where == "start":
+            train = "start mexican"
+        elif where == "mexican":
+            train = "mexican"
+        else:
+            train = "mine" if where == seat else f"@{names[int(where)]}'s train"
+        return [f'{who} /mexican play tile:{tile} train:"{train}"']
+    if action.verb in ("draw", "pass"):  # with the boneyard empty, Draw passes
+        return [f"{who} click Draw" if step % 2 else f"{who} /mexican draw"]
+    return [f"{who} /mexican {action.verb}"]
+
+
+def japan_typing(state: Any, seat: int, action: Action, names: Sequence[str], step: int) -> list[str]:
+    """Tickets kept from My hand's menu; cards by market button or /ttr draw; claims typed by route name."""
+    who = f"as {names[seat]}:"
+    if action.verb == "keep":
+        picks = ", ".join(str(state.offer[seat].index(t) + 1) for t in action.args)
+        return [f"{who} click My hand", f"{who} choose {picks}"]
+    if action.verb == "draw":
+        where = action.args[0]
+        if step % 2:
+            return [f"{who} /ttr draw card:{where}"]
+        label = "Deck" if where == "deck" else f"{where} · {state.market[int(where) - 1]}"
+        return [f"{who} click {label}"]
+    if action.verb == "claim":
+        route_id, colour, locomotives = action.args
+        route = japan().routes[int(route_id)]
+        named = route.twin is None and not any(
+            r.id != route.id and {r.a, r.b} == {route.a, route.b} for r in japan().routes.values()
+        )
+        typed = f'"{route.name}"' if named else str(route.id)
+        return [f"{who} /ttr claim route:{typed} colour:{colour} locomotives:{locomotives}"]
+    return [f"{who} /ttr {action.verb}"]
+
+
+def mexican_game(seed: int, options: str = "", players: int = 4) -> Script:
+    """A whole Mexican Train game for four friends."""
+    return whole_game(MEXICAN_TRAIN, seed, mexican_typing, FRIENDS[:players], options)
+
+
+def japan_game(seed: int, players: int = 5) -> Script:
+    """A whole Ticket to Ride: Japan game."""
+    return whole_game(TTR_JAPAN, seed, japan_typing, FRIENDS[:players])
