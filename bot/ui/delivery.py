@@ -67,7 +67,9 @@ async def announce(interaction: discord.Interaction, update: Update, *, new_boar
 async def deliver(client: discord.Client, update: Update, *, new_board: bool = False) -> None:
     """Everything the channel and each player should now see, in that order."""
     channel = await channel_of(client, update.channel_id)
-    pinged = [discord.Object(uid) for uid in update.to_ping] if update.running else []
+    # Whoever just moved and must move again (a second card) was answered privately: no ping for them.
+    waiting = [uid for uid in update.to_ping if uid != update.actor_id] if update.running else []
+    pinged = [discord.Object(uid) for uid in waiting]
     content = "\n".join(update.lines)
     if pinged:
         content += "\n" + " ".join(f"<@{o.id}>" for o in pinged) + " — your move."

@@ -58,6 +58,20 @@ async def test_two_cards_from_the_market_buttons_and_the_deck(japan: JapanTable)
     assert any(line.startswith(f"alice takes a face-up {market[first - 1]}.") for line in lines)
     assert any(line.startswith("alice draws a card from the deck.") for line in lines)
     assert (await japan.board_state())["turn"] == 1
+    first_line = next(line for line in lines if line.startswith("alice takes a face-up"))
+    assert "<@" not in first_line, "alice, taking her second card, is not pinged again"
+    assert any(line.endswith(f"<@{japan.bob.id}> — your move.") for line in lines)
+
+
+async def test_the_tickets_button_offers_tickets_to_the_player_on_turn(japan: JapanTable) -> None:
+    await japan.started(japan.bob)
+    await japan.keep_first_tickets()
+    refused = await japan.bob.click(japan.board(), label="Tickets")
+    assert refused.ephemeral and "It's not your turn — waiting for alice." in response_text(refused)
+    drew = await japan.alice.click(japan.board(), label="Tickets")
+    answer = drew.followups[-1] if drew.followups else drew.response
+    assert answer is not None and answer.ephemeral
+    assert len(select_menu(answer.message).options) == 3
 
 
 async def test_a_click_on_an_old_board_is_refused_as_stale(japan: JapanTable) -> None:
