@@ -12,25 +12,19 @@ Targets: >= 50 games/s; render p95 <= 150 ms; PNG <= 500 KB. Not a test: it asse
 
 from __future__ import annotations
 
-import argparse
-import cProfile
 import io
-import platform
-import pstats
 import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import PIL
 from PIL import Image
 
-import rendering
+from bench import common
 from bot.games.mexican_train import MEXICAN_TRAIN
 from bot.games.mexican_train.state import MexicanState
 from bot.games.rng import GameRandom
@@ -38,21 +32,12 @@ from rendering.mexican_train import render_mexican_train  # importing it registe
 
 SEATS = 4
 BUSY_SEATS = 8
-T = TypeVar("T")
 NAMES = ("Alice", "Bob the Magnificent", "Carol", "Dmitri", "Eve", "Fran", "Gus", "Hiro")
 
 
 def random_game(seed: int, seats: int = SEATS) -> tuple[MexicanState, int]:
-    """One full single-mode game of random legal moves; the final state and its move count."""
-    rnd = random.Random(seed)
-    state = MEXICAN_TRAIN.setup(seed, seats, {})
-    step = 0
-    while not state.finished:
-        seat = rnd.choice(sorted(MEXICAN_TRAIN.to_act(state)))
-        action = rnd.choice(MEXICAN_TRAIN.legal_actions(state, seat))
-        step += 1
-        state = MEXICAN_TRAIN.apply(state, seat, action, GameRandom(seed, step))
-    return state, step
+    """One full game of random legal moves; the final state and its move count."""
+    return common.random_game(MEXICAN_TRAIN, seed, seats)
 
 
 def engine_bench(games: int, seed: int) -> None:
@@ -94,22 +79,6 @@ def busy_position(seed: int) -> MexicanState:
     return fallback
 
 
-def timed(work: Callable[[], T], times: int) -> tuple[list[float], list[float], T]:
-    """Run `work` `times` times: sorted wall-clock ms, sorted CPU ms of this thread, and the last result."""
-    wall, cpu = [], []
-    for _ in range(times):
-        began, began_cpu = time.perf_counter(), time.thread_time()
-        result = work()
-        cpu.append((time.thread_time() - began_cpu) * 1000)
-        wall.append((time.perf_counter() - began) * 1000)
-    return sorted(wall), sorted(cpu), result
-
-
-def percentile(sorted_ms: list[float], fraction: float) -> float:
-    """The value at `fraction` of the sorted list (nearest rank)."""
-    return sorted_ms[min(len(sorted_ms) - 1, int(len(sorted_ms) * fraction))]
-
-
 def encoded(image: Image.Image, **options: int) -> bytes:
     """`image` as PNG bytes with the given encoder options."""
     buffer = io.BytesIO()
@@ -118,15 +87,9 @@ def encoded(image: Image.Image, **options: int) -> bytes:
 
 
 def render_row(label: str, view: dict[str, Any], renders: int) -> None:
-    """One image's line: render_png wall/CPU percentiles, the drawing alone, size; then the optimize=True comparison."""
-    wall, cpu, data = timed(lambda: rendering.render_png("mexican_train", view, NAMES) or b"", renders)
-    _, draw_cpu, image = timed(lambda: render_mexican_train(view, NAMES), renders)
-    _, best, small = timed(lambda: encoded(image, optimize=True), renders)
-    print(
-        f"    {label:<6} {statistics.median(wall):>8.1f} {percentile(wall, 0.95):>8.1f} {statistics.median(cpu):>8.1f} "
-        f"{percentile(cpu, 0.95):>8.1f} {statistics.median(draw_cpu):>8.1f} {len(data) / 1000:>7.1f} "
-        f"{f'{image.width}x{image.height}':>9}"
-    )
+    """One image's line (see bench/common.py), then the optimize=True comparison."""
+    image = common.render_row("mexican_train", render_mexican_train, label, view, NAMES, renders, 6)
+    _, best, small = common.timed(lambda: encoded(image, optimize=True), renders)
     note = f"{statistics.median(best):.1f} ms CPU, {len(small) / 1000:.1f} KB"
     print(f"           (encoding alone with optimize=True instead of compress_level=6: {note})")
 
@@ -138,35 +101,10 @@ def render_bench(renders: int, seed: int) -> None:
     double = "a pending double" if state.double_train is not None else "no pending double"
     mexican = len(state.mexican or [])
     print(f"\n(b) render: {BUSY_SEATS} players, {placed} tiles on trains ({mexican} on the Mexican Train), {double}")
-    print(f"    render_png (draw + palette + PNG compress_level=6) x {renders}; CPU = this thread's CPU time;")
-    print("    draw = the renderer alone (drawing + palette reduction), CPU p50")
-    heads = ("wall p50", "wall p95", "CPU p50", "CPU p95", "draw")
-    print(f"    {'image':<6} " + " ".join(f"{h:>8}" for h in heads) + f" {'KB':>7} {'size':>9}")
+    common.render_table_head(renders, 6)
     for label, seat in (("board", None), ("hand", state.turn)):
         render_row(label, MEXICAN_TRAIN.player_view(state, seat), renders)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=200, help="random games for (a) (default 200)")
-    parser.add_argument("--renders", type=int, default=50, help="renders of each image for (b) (default 50)")
-    parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
-    parser.add_argument("--profile", action="store_true", help="cProfile (a) and (b) instead of timing them")
-    args = parser.parse_args()
-    print(
-        f"Python {platform.python_version()} ({platform.python_implementation()}), Pillow {PIL.__version__}, ", end=""
-    )
-    print(f"{platform.system()} {platform.machine()}\n")
-    if args.profile:
-        profiler = cProfile.Profile()
-        profiler.runcall(engine_bench, args.games, args.seed)
-        profiler.runcall(render_bench, args.renders, args.seed)
-        pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
-        return
-    engine_bench(args.games, args.seed)
-    render_bench(args.renders, args.seed)
-    print("\nTargets: >= 50 games/s; render p95 <= 150 ms; PNG <= 500 KB.")
-
-
 if __name__ == "__main__":
-    main()
+    common.main(__doc__, engine_bench, render_bench, (200, 50), ">= 50 games/s; render p95 <= 150 ms; PNG <= 500 KB.")

@@ -11,7 +11,7 @@ import pytest
 from bot.__main__ import main
 from bot.games.rng import GameRandom
 from tests.support.relay_game import RELAY
-from tests.support.sandbox_script import japan_game, mexican_game
+from tests.support.sandbox_script import Script, japan_game, mexican_game
 
 SEED = 11
 MEXICAN_SEED = 5
@@ -107,16 +107,23 @@ def test_narrator_lines_restart_closed_dms_forms_and_moderators(
     assert "The game was abandoned." in out
 
 
+def played(tmp_path: Path, capsys: pytest.CaptureFixture[str], script: Script, seed: int, title: str) -> str:
+    """Run a whole-game script in the sandbox; what it printed, after checking it ran and named its results."""
+    path = tmp_path / "game.txt"
+    path.write_text("\n".join(script.lines) + "\n", encoding="utf-8")
+    argv = ["sandbox", "--script", str(path), "--seed", str(seed), "--images", str(tmp_path / "images")]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert f"== {title} — results ==" in out
+    return out
+
+
 def test_four_friends_play_mexican_train_to_the_end_in_the_sandbox(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Typed as people play (/mexican play with train names, the Draw button), it ends on the rules' scores."""
     script = mexican_game(MEXICAN_SEED)
-    path = tmp_path / "mexican.txt"
-    path.write_text("\n".join(script.lines) + "\n", encoding="utf-8")
-    argv = ["sandbox", "--script", str(path), "--seed", str(MEXICAN_SEED), "--images", str(tmp_path / "images")]
-    assert main(argv) == 0
-    out = capsys.readouterr().out
+    out = played(tmp_path, capsys, script, MEXICAN_SEED, "Mexican Train")
     ranking = out.split("== Mexican Train — results ==")[1]
     for name, total in script.totals.items():
         assert f"{name} — {total}" in ranking
@@ -130,11 +137,7 @@ def test_two_players_play_ticket_to_ride_japan_to_the_end_in_the_sandbox(
 ) -> None:
     """Tickets kept from My hand's menu, cards by button and /ttr draw, claims typed by name: the rules' scores."""
     script = japan_game(JAPAN_SEED, players=2)
-    path = tmp_path / "japan.txt"
-    path.write_text("\n".join(script.lines) + "\n", encoding="utf-8")
-    argv = ["sandbox", "--script", str(path), "--seed", str(JAPAN_SEED), "--images", str(tmp_path / "images")]
-    assert main(argv) == 0
-    out = capsys.readouterr().out
+    out = played(tmp_path, capsys, script, JAPAN_SEED, "Ticket to Ride: Japan")
     ranking = out.split("== Ticket to Ride: Japan — results ==")[1]
     for name, total in script.totals.items():
         assert f"{name} — {total} points" in ranking

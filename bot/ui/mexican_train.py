@@ -202,9 +202,6 @@ class MexicanTrainPresenter(Presenter):
         embed.set_footer(text="Blanks count 25 (0-0 counts 50). Lowest score wins.")
         return embed
 
-    def fresh_board(self, update: Update) -> bool:
-        return bool(update.public["public"].get("new_cycle"))
-
     def move_reply(self, update: Update) -> str:
         private = (update.actor_view or {}).get("private") or {}
         board = update.public["public"]

@@ -73,8 +73,12 @@ class Presenter:
         return []
 
     def fresh_board(self, update: Update) -> bool:
-        """Whether to post the board anew at the bottom of the channel rather than edit it in place."""
-        return False
+        """Whether to post the board anew at the bottom of the channel rather than edit it in place.
+
+        A game whose public view says `new_cycle` (the turn came back round) gets a fresh board then.
+        """
+        public = update.public.get("public")
+        return isinstance(public, dict) and bool(public.get("new_cycle"))
 
     def move_reply(self, update: Update) -> str:
         """What a player is told, privately, after their move went through."""

@@ -178,9 +178,6 @@ class JapanPresenter(Presenter):
         embed.set_footer(text="Ties: most completed tickets first.")
         return [embed]
 
-    def fresh_board(self, update: Update) -> bool:
-        return bool(update.public["public"].get("new_cycle"))
-
     def move_reply(self, update: Update) -> str:
         private = (update.actor_view or {}).get("private") or {}
         board = update.public["public"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import io
 import random
 from collections.abc import Callable
 from typing import Any
@@ -18,6 +17,7 @@ from bot.games.mexican_train.state import MexicanState
 from bot.games.rng import GameRandom
 from rendering import mexican_train as renderer
 from rendering.canvas import font
+from tests.rendering import pngs
 
 MAX_BYTES = 500_000
 NAMES = ("Alice", "Bob", "Carol", "Dmitri", "Eve", "Fran", "Gus", "Hiro")
@@ -56,18 +56,12 @@ def placed(state: MexicanState) -> int:
 
 def png(view: dict[str, Any], names: tuple[str, ...] | list[str] = NAMES) -> bytes:
     """The view rendered through the registry."""
-    data = rendering.render_png("mexican_train", view, names)
-    assert data is not None
-    return data
+    return pngs.png("mexican_train", view, names)
 
 
 def check_png(data: bytes) -> Image.Image:
     """A valid PNG of a phone-friendly width and a sane height and size."""
-    assert data.startswith(b"\x89PNG\r\n\x1a\n")
-    assert len(data) < MAX_BYTES
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    assert image.format == "PNG"
+    image = pngs.opened(data, MAX_BYTES)
     assert 800 <= image.width <= 1000
     assert 150 <= image.height <= 1600
     return image

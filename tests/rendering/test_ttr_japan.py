@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import io
 import random
 from collections.abc import Callable
 from typing import Any
@@ -18,6 +17,7 @@ from bot.games.ttr_japan.data import japan
 from bot.games.ttr_japan.state import JapanState
 from rendering import ttr_japan as renderer
 from rendering import ttr_japan_map as tmap
+from tests.rendering import pngs
 
 MAX_BYTES = 800_000
 NAMES = ("Alice", "Bob", "Carol", "Dmitri", "Eve")
@@ -49,18 +49,12 @@ def find(seats: int, done: Callable[[JapanState], bool]) -> JapanState:
 
 def png(view: dict[str, Any], names: tuple[str, ...] | list[str] = NAMES) -> bytes:
     """The view rendered through the registry."""
-    data = rendering.render_png("ttr_japan", view, names)
-    assert data is not None
-    return data
+    return pngs.png("ttr_japan", view, names)
 
 
 def check_png(data: bytes) -> Image.Image:
     """A valid PNG of the renderer's size, small enough for Discord and a phone."""
-    assert data.startswith(b"\x89PNG\r\n\x1a\n")
-    assert len(data) < MAX_BYTES
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    assert image.format == "PNG"
+    image = pngs.opened(data, MAX_BYTES)
     assert (image.width, image.height) == (tmap.WIDTH, tmap.HEIGHT)
     assert 1400 <= image.width <= 1600 and 900 <= image.height <= 1400
     return image
