@@ -274,6 +274,8 @@ class GameManager(LobbyDesk):
         secrets_before = loaded.privates or tuple(
             game.player_view(loaded.state, s.seat)["private"] for s in loaded.seats
         )
+        # Who was already waiting to act; a start (no moves) has nobody waiting yet, so everyone is pinged.
+        waited = must_act(game, loaded.state) if moves else frozenset()
         step = play_out(loaded, moves, self.clock() - loaded.started_ms)
         outcome, ended = step.outcome, None
         if outcome is not None:
@@ -336,7 +338,8 @@ class GameManager(LobbyDesk):
             if s.seat != actor_seat and s.user_id not in dms and changed:
                 dms[s.user_id] = views[s.seat]
         lines = lines + [new.named(move_line(game, m, new.name(m.seat))) for m in step.moves]
-        return self._update(new, lines, actor=actor, dm_views=dms, outcome=outcome, ended=ended, views=views)
+        update = self._update(new, lines, actor=actor, dm_views=dms, outcome=outcome, ended=ended, views=views)
+        return replace(update, already_waiting=tuple(s.user_id for s in new.seats if s.seat in waited))
 
     def _walkover(self, loaded: Loaded) -> Outcome:
         remaining = [s.seat for s in loaded.seats if not s.resigned]

@@ -63,6 +63,8 @@ class Update:
     actor_view: dict[str, Any] | None = None
     dm_views: dict[int, dict[str, Any]] = field(default_factory=dict)
     to_ping: tuple[int, ...] = ()
+    already_waiting: tuple[int, ...] = ()
+    """Users who had to act before this change too (pinged back then): nobody needs pinging twice."""
     outcome: Outcome | None = None
     ended: str | None = None
     """Why the game ended (finished or abandoned); None while it runs."""

@@ -67,8 +67,9 @@ async def announce(interaction: discord.Interaction, update: Update, *, new_boar
 async def deliver(client: discord.Client, update: Update, *, new_board: bool = False) -> None:
     """Everything the channel and each player should now see, in that order."""
     channel = await channel_of(client, update.channel_id)
-    # Whoever just moved and must move again (a second card) was answered privately: no ping for them.
-    waiting = [uid for uid in update.to_ping if uid != update.actor_id] if update.running else []
+    # Ping only who must act anew: not the mover (answered privately), nor those pinged before and still awaited.
+    pinged_before = {update.actor_id, *update.already_waiting}
+    waiting = [uid for uid in update.to_ping if uid not in pinged_before] if update.running else []
     pinged = [discord.Object(uid) for uid in waiting]
     content = "\n".join(update.lines)
     if pinged:

@@ -38,6 +38,9 @@ async def test_everyone_chooses_their_first_tickets_at_once_from_my_hand(japan: 
     with pytest.raises(Exception, match="between 2 and 4"):  # one is too few: Discord itself refuses it
         await japan.bob.select(hand.response, [menu.options[0].value])
     await japan.keep_first_tickets()
+    lines = [m.content for m in japan.game_channel.history() if m.content and not m.embeds]
+    assert sum("— your move." in line for line in lines) == 2, "one ping for everyone at the start, one for alice"
+    assert "bob keeps 2 tickets." in lines
     board = await japan.board_state()
     assert board["phase"] == "turns" and board["turn"] == 0
     assert [p["tickets"] for p in board["players"]] == [2, 2, 2]

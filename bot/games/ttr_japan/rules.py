@@ -153,7 +153,7 @@ def _keep(state: JapanState, seat: int, kept: list[int], rng: GameRandom) -> Non
     returned = [t for t in state.offer[seat] if t not in kept]
     state.tickets[seat] += kept
     state.offer[seat] = []
-    state.events.append(f"{seat_mark(seat)} keeps {len(kept)} ticket{'s' if len(kept) != 1 else ''}.")
+    state.events.append(f"{len(kept)} ticket{'s' if len(kept) != 1 else ''}.")
     if state.phase == START:
         state.returned += returned
         if not any(state.offer):  # rules: the returned start tickets are shuffled and put under the deck
