@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.cogs.game import GameCog
 from bot.cogs.mexican_train import MexicanTrainCog
+from bot.cogs.miyajima import MiyajimaCog
 from bot.cogs.ttr_japan import TicketToRideCog
 from bot.engine import GameManager
 from bot.games import REGISTRY
@@ -21,7 +22,11 @@ from bot.ui.errors import TetsudoTree
 
 log = logging.getLogger(__name__)
 
-GAME_COGS: dict[str, type[commands.Cog]] = {"mexican_train": MexicanTrainCog, "ttr_japan": TicketToRideCog}
+GAME_COGS: dict[str, type[commands.Cog]] = {
+    "mexican_train": MexicanTrainCog,
+    "ttr_japan": TicketToRideCog,
+    "miyajima": MiyajimaCog,
+}
 """Each game's own command group, added when the game is installed."""
 
 

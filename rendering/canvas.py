@@ -1,7 +1,8 @@
-"""Shared drawing helpers: fonts, a blank canvas and colour-blind-safe labelled swatches."""
+"""Shared drawing helpers: fonts, a blank canvas, labelled swatches, small shapes and palette reduction."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -9,6 +10,11 @@ from PIL import Image, ImageDraw, ImageFont
 BACKGROUND = (245, 241, 232)
 INK = (34, 34, 34)
 FONT_SIZE = 18
+PALETTE_COLOURS = 128
+"""Flat drawings are reduced to this many colours: a palette PNG compresses several times faster and smaller."""
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+Colour = tuple[int, int, int]
 
 
 @lru_cache(maxsize=8)
@@ -30,3 +36,32 @@ def labelled_box(
     draw.rounded_rectangle(box, radius=6, fill=fill, outline=INK, width=2)
     x0, y0, x1, y1 = box
     draw.text(((x0 + x1) // 2, (y0 + y1) // 2), label, fill=INK, font=font(), anchor="mm")
+
+
+def fit(text: str, face: Font, width: int) -> str:
+    """`text` shortened with an ellipsis until it fits `width` pixels."""
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def triangle(draw: ImageDraw.ImageDraw, x: int, y: int, size: int, fill: Colour) -> None:
+    """A right-pointing ▶ (the bundled font has no such glyph) with its left edge at x, centred on y."""
+    draw.polygon([(x, y - size // 2), (x + size, y), (x, y + size // 2)], fill=fill, outline=INK)
+
+
+def check(draw: ImageDraw.ImageDraw, x: int, y: int, size: int, fill: Colour) -> None:
+    """A tick mark drawn as two strokes, its box's top-left at (x, y)."""
+    draw.line([(x, y + size // 2), (x + size // 3, y + size), (x + size, y)], fill=fill, width=4, joint="curve")
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """A seat's display name, or "Seat N" when none was given."""
+    return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+
+
+def to_palette(image: Image.Image) -> Image.Image:
+    """The flat drawing as a palette image (no dithering), so `render_png`'s optimize pass stays fast."""
+    return image.quantize(colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 import rendering
 from bot.games.base import Action, IllegalAction
-from rendering.canvas import INK, blank, font
+from rendering.canvas import INK, blank, check, fit, font, seat_name, to_palette, triangle
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Colour = tuple[int, int, int]
@@ -87,15 +87,6 @@ class TileStyle:
 # --- shared drawing ----------------------------------------------------------------------------
 
 
-def fit(text: str, face: Font, width: int) -> str:
-    """`text` shortened with an ellipsis until it fits `width` pixels."""
-    if face.getlength(text) <= width:
-        return text
-    while text and face.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
-
-
 @lru_cache(maxsize=TILE_CACHE)
 def tile_image(pair: tuple[int, int], half: int, style: TileStyle) -> Image.Image:
     """A horizontal domino with a numeral on each half (blank halves read "0"), transparent corners."""
@@ -123,25 +114,10 @@ def domino(image: Image.Image, x: int, y: int, half: int, pair: Sequence[int], s
     image.paste(tile, (x, y), tile)
 
 
-def triangle(draw: ImageDraw.ImageDraw, x: int, y: int, size: int, fill: Colour) -> None:
-    """A right-pointing ▶ (the bundled font has no such glyph) with its left edge at x, centred on y."""
-    draw.polygon([(x, y - size // 2), (x + size, y), (x, y + size // 2)], fill=fill, outline=INK)
-
-
 def flag(draw: ImageDraw.ImageDraw, x: int, y: int, size: int) -> None:
     """A marker flag (pole and pennant) standing on (x, y + size)."""
     draw.line((x + 2, y, x + 2, y + size), fill=INK, width=3)
     draw.polygon([(x + 4, y), (x + 4 + size * 3 // 4, y + size // 4), (x + 4, y + size // 2)], fill=OPEN_COLOUR)
-
-
-def check(draw: ImageDraw.ImageDraw, x: int, y: int, size: int, fill: Colour) -> None:
-    """A tick mark drawn as two strokes, its box's top-left at (x, y)."""
-    draw.line([(x, y + size // 2), (x + size // 3, y + size), (x + size, y)], fill=fill, width=4, joint="curve")
-
-
-def seat_name(names: Sequence[str], seat: int) -> str:
-    """A seat's display name, or "Seat N" when none was given."""
-    return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
 
 
 def tile_name(pair: Sequence[int]) -> str:
@@ -404,11 +380,6 @@ def render_hand(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
         y = MARGIN + HAND_HEADER_H + (i // cols) * cell_h
         hand_tile(image, x, y, pair, tile_mark(pair, private, playable), bool(playable))
     return image
-
-
-def to_palette(image: Image.Image) -> Image.Image:
-    """The flat drawing as a palette image (no dithering), so `render_png`'s optimize pass stays fast."""
-    return image.quantize(colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
 def render_mexican_train(view: dict[str, Any], names: Sequence[str] = ()) -> Image.Image:

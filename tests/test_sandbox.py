@@ -11,11 +11,12 @@ import pytest
 from bot.__main__ import main
 from bot.games.rng import GameRandom
 from tests.support.relay_game import RELAY
-from tests.support.sandbox_script import Script, japan_game, mexican_game
+from tests.support.sandbox_script import Script, japan_game, mexican_game, miyajima_game
 
 SEED = 11
 MEXICAN_SEED = 5
 JAPAN_SEED = 7
+MIYAJIMA_SEED = 7
 """A seed whose four-player game plays on other players' trains and draws (checked in the test)."""
 NAMES = ("alice", "bob")
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,3 +144,18 @@ def test_two_players_play_ticket_to_ride_japan_to_the_end_in_the_sandbox(
         assert f"{name} — {total} points" in ranking
     typed = "\n".join(script.lines)
     assert "choose " in typed and "/ttr claim route:" in typed and "click Deck" in typed
+
+
+def test_a_solo_miyajima_game_and_a_table_of_four_end_on_the_rules_scores_in_the_sandbox(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Rolls by button and command, loads by command and by the Load button's menu: the rules' scores."""
+    for players in (1, 4):
+        script = miyajima_game(MIYAJIMA_SEED, players)
+        out = played(tmp_path, capsys, script, MIYAJIMA_SEED, "Fast Train to Miyajima")
+        ranking = out.split("== Fast Train to Miyajima — results ==")[1]
+        for name, total in script.totals.items():
+            assert f"{name} — {total} points" in ranking
+        assert ("Rank: **" in ranking) == (players == 1)
+        typed = "\n".join(script.lines)
+        assert "click Roll" in typed and "/miyajima roll" in typed and "click Load" in typed

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.games.base import Game
 from bot.games.mexican_train import MEXICAN_TRAIN
+from bot.games.miyajima import MIYAJIMA
 from bot.games.ttr_japan import TTR_JAPAN
 
-REGISTRY: dict[str, Game] = {game.name: game for game in (MEXICAN_TRAIN, TTR_JAPAN)}
+REGISTRY: dict[str, Game] = {game.name: game for game in (MEXICAN_TRAIN, TTR_JAPAN, MIYAJIMA)}

@@ -57,9 +57,9 @@ class LobbyButton(ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:lobby:(?P<v
 class HandButton(ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:hand:(?P<channel>\d+)"):
     """ "My hand" on every board message: the clicker's private view, ephemerally."""
 
-    def __init__(self, channel_id: int) -> None:
+    def __init__(self, channel_id: int, label: str = "My hand") -> None:
         super().__init__(
-            ui.Button(label="My hand", style=discord.ButtonStyle.primary, custom_id=f"tetsudo:hand:{channel_id}")
+            ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=f"tetsudo:hand:{channel_id}")
         )
         self.channel_id = channel_id
 
@@ -232,10 +232,12 @@ def lobby_view(channel_id: int) -> ui.View:
     return view
 
 
-def board_view(channel_id: int, buttons: Sequence[BoardButton] = (), version: int = 0) -> ui.View:
-    """The board's buttons: My hand, then the game's own moves."""
+def board_view(
+    channel_id: int, buttons: Sequence[BoardButton] = (), version: int = 0, hand_label: str = "My hand"
+) -> ui.View:
+    """The board's buttons: My hand (a game may call it otherwise), then the game's own moves."""
     view = ui.View(timeout=None)
-    view.add_item(HandButton(channel_id))
+    view.add_item(HandButton(channel_id, hand_label))
     for button in buttons:
         arg = None if button.arg is None else str(button.arg)
         item = ActionButton(button.verb, channel_id, button.label, arg, version if arg is not None else None)

@@ -91,7 +91,8 @@ async def board_message(update: Update) -> dict[str, Any]:
     presenter = presenter_for(update.game)
     kwargs: dict[str, Any] = {"embed": presenter.board_embed(update)}
     if update.running:
-        kwargs["view"] = components.board_view(update.channel_id, presenter.buttons(update), update.version)
+        buttons = presenter.buttons(update)
+        kwargs["view"] = components.board_view(update.channel_id, buttons, update.version, presenter.hand_label)
     image = await image_file(update, update.public, "board.png")
     if image is not None:
         kwargs["file"] = image

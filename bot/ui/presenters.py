@@ -41,6 +41,8 @@ class Presenter:
     """The generic look, good for any game; games with their own look subclass it."""
 
     board_buttons: tuple[BoardButton, ...] = ()
+    hand_label = "My hand"
+    """The label of the board button that shows a player their own view and moves."""
     commands: tuple[tuple[str, str], ...] = ()
     """The game's own slash commands for help: (usage, what it does)."""
     stand_ins: dict[str, str] = {}  # noqa: RUF012  (read-only; subclasses replace it)

@@ -19,6 +19,7 @@ from typing import Any
 from bot.games.base import State
 from bot.games.mexican_train import MEXICAN_TRAIN, tiles
 from bot.games.mexican_train.state import MexicanState
+from tests.games.miyajima.laws import miyajima_cars
 from tests.games.ttr_japan.laws import japan_components, japan_scramble
 from tests.support.relay_game import RELAY, RelayState
 
@@ -88,6 +89,7 @@ CONSERVATION: dict[str, Conservation] = {
     "relay": relay_components,
     "mexican_train": mexican_tiles,
     "ttr_japan": japan_components,
+    "miyajima": miyajima_cars,
 }
 
 SCRAMBLE: dict[str, Scramble] = {
@@ -95,3 +97,6 @@ SCRAMBLE: dict[str, Scramble] = {
     "mexican_train": mexican_scramble,
     "ttr_japan": japan_scramble,
 }
+
+OPEN_INFORMATION = {"miyajima"}
+"""Games where nothing is hidden: instead of a scramble, each seat's private view must hold its seat number only."""

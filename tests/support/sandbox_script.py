@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.games.base import Action, Game
 from bot.games.mexican_train import MEXICAN_TRAIN
+from bot.games.miyajima import MIYAJIMA
 from bot.games.rng import GameRandom
 from bot.games.ttr_japan import TTR_JAPAN
 from bot.games.ttr_japan.data import japan
@@ -96,3 +97,21 @@ def mexican_game(seed: int, options: str = "", players: int = 4) -> Script:
 def japan_game(seed: int, players: int = 5) -> Script:
     """A whole Ticket to Ride: Japan game."""
     return whole_game(TTR_JAPAN, seed, japan_typing, FRIENDS[:players])
+
+
+def miyajima_typing(state: Any, seat: int, action: Action, names: Sequence[str], step: int) -> list[str]:
+    """Rolls by button or /miyajima roll; loads by /miyajima load or the Load button's menu, in turn."""
+    who = f"as {names[seat]}:"
+    if action.verb == "roll":
+        die = action.args[0]
+        by_button = len(state.rolled) != 1  # the round's second die by command, the others by button
+        return [f"{who} click Roll {die}" if by_button else f"{who} /miyajima roll die:{die}"]
+    if step % 3:
+        return [f'{who} /miyajima load option:"{action.args[0]} {action.args[1]}"']
+    pick = MIYAJIMA.legal_actions(state, seat).index(action) + 1
+    return [f"{who} click Load", f"{who} choose {pick}"]
+
+
+def miyajima_game(seed: int, players: int = 4) -> Script:
+    """A whole Fast Train to Miyajima game (one player: solo)."""
+    return whole_game(MIYAJIMA, seed, miyajima_typing, FRIENDS[:players])

@@ -1,0 +1,69 @@
+"""Scoring each colour (closer and heavier, or cars only), totals, the solo rank and the five solo goals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.games.base import Outcome
+from bot.games.miyajima.data import Sheet
+from bot.games.miyajima.rules import total
+from bot.games.miyajima.state import MiyajimaState, Trains
+
+SOLO_TARGET = 230
+SOLO_COLOUR_GOAL = 200
+DESIGNER_BEST = 260
+
+
+@dataclass(frozen=True, slots=True)
+class ColourScore:
+    """One colour's two trains at the end: whether they adhere, why not, and each train's points."""
+
+    colour: str
+    fast: int
+    heavy: int
+    adhered: bool
+    why: str
+
+    @property
+    def points(self) -> int:
+        return self.fast + self.heavy
+
+
+def colour_score(trains: Trains, colour: str, board: Sheet) -> ColourScore:
+    """rules: fast strictly closer AND heavy strictly heavier → fast scores its cargo, heavy its cars squared."""
+    fast, heavy = trains[colour]["fast"], trains[colour]["heavy"]
+    distance = board.colours[colour].distance
+    closer = distance["fast"][len(fast)] < distance["heavy"][len(heavy)]
+    heavier = total(heavy) > total(fast)
+    if closer and heavier:
+        return ColourScore(colour, total(fast), len(heavy) ** 2, True, "fast closer and heavy heavier")
+    why = "fast not closer" if not closer else "heavy not heavier"
+    if not closer and not heavier:
+        why = "fast not closer, heavy not heavier"
+    return ColourScore(colour, len(fast), len(heavy), False, why)
+
+
+def sheet_scores(trains: Trains, board: Sheet) -> list[ColourScore]:
+    """Every colour's score, in sheet order."""
+    return [colour_score(trains, colour, board) for colour in board.colours]
+
+
+def solo_goals(scores: list[ColourScore], reached: list[str]) -> list[bool]:
+    """Which of the five solo goals were met (rules/miyajima.txt, in its order)."""
+    score = sum(s.points for s in scores)
+    by_colour = {s.colour: s.points for s in scores}
+    others = [p for c, p in by_colour.items() if c not in ("yellow", "purple")]
+    yellow_then_purple = by_colour["yellow"] > by_colour["purple"] > max(others)
+    return [
+        score >= SOLO_COLOUR_GOAL and yellow_then_purple,
+        len(reached) >= 4 and score >= SOLO_TARGET,
+        {"red", "orange", "yellow"} <= set(reached) and score >= SOLO_TARGET,
+        {"green", "blue", "purple"} <= set(reached) and score >= SOLO_TARGET,
+        score > DESIGNER_BEST,
+    ]
+
+
+def outcome_of(state: MiyajimaState, board: Sheet) -> Outcome:
+    """Everyone's total; ties share their place."""
+    totals = [sum(s.points for s in sheet_scores(trains, board)) for trains in state.sheets]
+    return Outcome.from_scores(totals, "the last round is over")

@@ -1,0 +1,379 @@
+"""Fast Train to Miyajima renderer: a seat's roll-and-write sheet, or a compact overview of every sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+import rendering
+from bot.games.miyajima.data import DICE, KINDS, sheet
+from bot.games.miyajima.view import SOLO_GOALS
+from rendering.canvas import INK, blank, check, fit, font, seat_name, to_palette, triangle
+
+# Helpers shared with the Mexican Train renderer (candidates for rendering/canvas.py).
+
+Colour = tuple[int, int, int]
+
+# --- layout (pixels) ---------------------------------------------------------------------------
+WIDTH = 960
+MARGIN = 16
+TITLE_SIZE = 34
+TEXT_SIZE = 28
+SMALL_SIZE = 22
+NUMBER_SIZE = 28
+LINE_H = 44
+DIE = 50
+DIE_SLOT = 150
+HEADER_H = 3 * LINE_H + DIE + 20
+LABEL_W = 120
+KIND_W = 78
+CAR_W = 88
+TRAIN_H = 52
+KIND_GAP = 4
+BLOCK_GAP = 14
+CAR_INSET = 3
+SCALE_H = 40
+RESULT_H = 38
+GOAL_H = 34
+NAME_W = 190
+MARK_W = 34
+PIP_W = 10
+PIP_GAP = 2
+PIP_H = 22
+ROW_H = 34
+SEAT_GAP = 8
+COLUMN_HEAD_H = 40
+THICK = 5
+
+# --- colours (always paired with a letter or a word) -------------------------------------------
+PAPER = (255, 255, 255)
+ROW_FILL = (232, 227, 214)
+TURN_FILL = (255, 236, 170)
+MUTED = (105, 100, 92)
+LOCKED = (200, 196, 188)
+GOOD = (0, 120, 60)
+BAD = (190, 30, 30)
+COLOURS: dict[str, tuple[Colour, str]] = {
+    "red": ((205, 40, 40), "R"),
+    "orange": ((240, 135, 20), "O"),
+    "yellow": ((245, 205, 30), "Y"),
+    "green": ((40, 150, 60), "G"),
+    "blue": ((40, 95, 205), "B"),
+    "purple": ((135, 60, 175), "P"),
+}
+LIGHT_INK = ("orange", "yellow")
+"""Colours light enough to carry dark letters; the others carry white ones."""
+
+
+def tint(colour: str) -> Colour:
+    """A pale version of a sheet colour, dark enough to see and light enough for ink numbers on it."""
+    r, g, b = COLOURS[colour][0]
+    return ((r + 2 * 255) // 3, (g + 2 * 255) // 3, (b + 2 * 255) // 3)
+
+
+def chip(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], colour: str, size: int = TEXT_SIZE) -> None:
+    """A swatch of `colour` with its letter on it, so the colour is never the only cue."""
+    fill, letter = COLOURS[colour]
+    draw.rounded_rectangle(box, radius=6, fill=fill, outline=INK, width=2)
+    ink = INK if colour in LIGHT_INK else PAPER
+    draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), letter, fill=ink, font=font(size), anchor="mm")
+
+
+def ordinal(n: int) -> str:
+    """1 → "1st", 2 → "2nd", 11 → "11th"."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def draw_dice(draw: ImageDraw.ImageDraw, x: int, y: int, rolled: list[list[Any]]) -> None:
+    """This round's dice in rolling order, then the unrolled ones as "?", each named by its colour."""
+    done = [str(die) for die, _ in rolled]
+    slots = [(str(die), str(value)) for die, value in rolled] + [(d, "?") for d in DICE if d not in done]
+    for i, (die, value) in enumerate(slots):
+        dx = x + i * DIE_SLOT
+        box = (dx, y, dx + DIE, y + DIE)
+        if value == "?":
+            draw.rounded_rectangle(box, radius=8, fill=ROW_FILL, outline=MUTED, width=2)
+        else:
+            draw.rounded_rectangle(box, radius=8, fill=COLOURS[die][0], outline=INK, width=2)
+            draw.rounded_rectangle((dx + 8, y + 8, dx + DIE - 8, y + DIE - 8), radius=5, fill=PAPER)
+        face = font(TEXT_SIZE)
+        draw.text((dx + DIE // 2, y + DIE // 2), value, fill=INK if value != "?" else MUTED, font=face, anchor="mm")
+        draw.text((dx + DIE + 8, y + DIE // 2), die, fill=INK if value != "?" else MUTED, font=face, anchor="lm")
+
+
+def draw_header(draw: ImageDraw.ImageDraw, public: dict[str, Any], title: str, status: str) -> None:
+    """Title, the round's dice, a status line and how many destinations end the game."""
+    draw.text((MARGIN, MARGIN), fit(title, font(TITLE_SIZE), WIDTH - 2 * MARGIN), fill=INK, font=font(TITLE_SIZE))
+    y = MARGIN + LINE_H + 4
+    draw.text((MARGIN, y + DIE // 2), "Dice", fill=INK, font=font(TEXT_SIZE), anchor="lm")
+    draw_dice(draw, MARGIN + 80, y, public["rolled"])
+    y += DIE + 12
+    draw.text((MARGIN, y), fit(status, font(TEXT_SIZE), WIDTH - 2 * MARGIN), fill=INK, font=font(TEXT_SIZE))
+    reached = ", ".join(sheet().colours[c].destination for c in public["destinations"])
+    line = f"Destinations reached: {len(public['destinations'])} ({public['to_end']} end the game)"
+    line += f": {reached}" if reached else ""
+    last = public["last_round"] and not public["finished"]
+    line = "LAST ROUND · " + line if last else line
+    face = font(SMALL_SIZE)
+    draw.text((MARGIN, y + LINE_H), fit(line, face, WIDTH - 2 * MARGIN), fill=INK if last else MUTED, font=face)
+
+
+def plain(text: str) -> str:
+    """`text` with the arrows the bundled font lacks written as "»"."""
+    return text.replace("→", "»")
+
+
+# --- the sheet ---------------------------------------------------------------------------------
+
+
+def car_edges(colour: str, kind: str, left: int) -> list[tuple[int, int]]:
+    """Each car's left and right x: car k ends (6 - distance after k cars) car widths from the start."""
+    distance = sheet().colours[colour].distance[kind]
+    end = distance[0]
+    return [
+        (left + round((end - distance[k - 1]) * CAR_W), left + round((end - distance[k]) * CAR_W))
+        for k in range(1, len(distance))
+    ]
+
+
+def draw_train(draw: ImageDraw.ImageDraw, y: int, colour: str, kind: str, totals: list[int], locked: bool) -> None:
+    """One train: its filled cars with their running totals, its empty cars (greyed once the colour is reached)."""
+    left = MARGIN + LABEL_W + KIND_W
+    draw.text((left - 10, y + TRAIN_H // 2), kind, fill=INK, font=font(SMALL_SIZE), anchor="rm")
+    for k, (x0, x1) in enumerate(car_edges(colour, kind, left)):
+        box = (x0 + CAR_INSET, y, x1 - CAR_INSET, y + TRAIN_H)
+        if k < len(totals):
+            draw.rounded_rectangle(box, radius=6, fill=tint(colour), outline=INK, width=2)
+            centre = ((box[0] + box[2]) // 2, y + TRAIN_H // 2)
+            draw.text(centre, str(totals[k]), fill=INK, font=font(NUMBER_SIZE), anchor="mm")
+        else:
+            draw.rounded_rectangle(box, radius=6, fill=LOCKED if locked else PAPER, outline=MUTED, width=1)
+
+
+def draw_destination(draw: ImageDraw.ImageDraw, y: int, colour: str, reached: bool) -> None:
+    """The destination at the trains' right end: circled, framed and ticked once reached."""
+    x0 = MARGIN + LABEL_W + KIND_W + sheet().cars * CAR_W + 12
+    box = (x0, y, WIDTH - MARGIN, y + 2 * TRAIN_H + KIND_GAP)
+    name = sheet().colours[colour].destination
+    if reached:
+        draw.rounded_rectangle(box, radius=12, fill=tint(colour), outline=INK, width=THICK)
+        draw.ellipse((box[0] + 8, box[1] + 6, box[2] - 8, box[1] + 62), outline=INK, width=3)
+        check(draw, box[0] + 18, box[1] + 70, 24, GOOD)
+        draw.text((box[0] + 52, box[1] + 82), "reached", fill=INK, font=font(SMALL_SIZE), anchor="lm")
+    else:
+        draw.rounded_rectangle(box, radius=12, fill=PAPER, outline=MUTED, width=2)
+        draw.text((box[0] + 16, box[1] + 82), "not reached", fill=MUTED, font=font(SMALL_SIZE), anchor="lm")
+    face = font(TEXT_SIZE)
+    draw.text(
+        ((box[0] + box[2]) // 2, box[1] + 34), fit(name, face, box[2] - box[0] - 30), fill=INK, font=face, anchor="mm"
+    )
+
+
+def draw_colour_block(
+    draw: ImageDraw.ImageDraw, y: int, colour: str, trains: dict[str, list[int]], reached: bool
+) -> None:
+    """One colour: its swatch and name, the fast train above the heavy one, and the destination."""
+    height = 2 * TRAIN_H + KIND_GAP
+    chip(draw, (MARGIN, y, MARGIN + 44, y + height), colour, TITLE_SIZE)
+    draw.text((MARGIN + 52, y + height // 2), colour, fill=INK, font=font(SMALL_SIZE), anchor="lm")
+    for i, kind in enumerate(KINDS):
+        draw_train(draw, y + i * (TRAIN_H + KIND_GAP), colour, kind, trains[kind], reached)
+    draw_destination(draw, y, colour, reached)
+
+
+def draw_scale(draw: ImageDraw.ImageDraw, y: int) -> None:
+    """The distance points row: what a heavy train with k cars scores when its colour adheres (k squared)."""
+    left = MARGIN + LABEL_W + KIND_W
+    draw.text((left - 10, y + SCALE_H // 2), "distance points", fill=MUTED, font=font(SMALL_SIZE), anchor="rm")
+    for k in range(1, sheet().cars + 1):
+        centre = (left + k * CAR_W - CAR_W // 2, y + SCALE_H // 2)
+        draw.text(centre, str(k * k), fill=INK, font=font(TEXT_SIZE), anchor="mm")
+
+
+def draw_results(draw: ImageDraw.ImageDraw, y: int, result: dict[str, Any]) -> int:
+    """Per colour: fast and heavy points, adhered (tick) or why not (cross); the total; solo rank and goals."""
+    small, face = font(SMALL_SIZE), font(TEXT_SIZE)
+    draw.text((MARGIN, y), "Scores", fill=INK, font=font(TITLE_SIZE))
+    y += LINE_H + 4
+    for entry in result["colours"]:
+        colour = str(entry["colour"])
+        chip(draw, (MARGIN, y, MARGIN + 32, y + 32), colour, SMALL_SIZE)
+        draw.text((MARGIN + 40, y + 16), colour, fill=INK, font=small, anchor="lm")
+        draw.text((MARGIN + 130, y + 16), f"fast {entry['fast']}", fill=INK, font=face, anchor="lm")
+        draw.text((MARGIN + 250, y + 16), f"heavy {entry['heavy']}", fill=INK, font=face, anchor="lm")
+        draw.text((MARGIN + 400, y + 16), f"= {entry['fast'] + entry['heavy']}", fill=INK, font=face, anchor="lm")
+        if entry["adhered"]:
+            check(draw, MARGIN + 490, y + 4, 22, GOOD)
+            draw.text((MARGIN + 524, y + 16), "adhered", fill=GOOD, font=small, anchor="lm")
+        else:
+            draw.text((MARGIN + 494, y + 16), "x", fill=BAD, font=face, anchor="lm")
+            draw.text(
+                (MARGIN + 524, y + 16),
+                fit(str(entry["why"]), small, WIDTH - 2 * MARGIN - 530),
+                fill=BAD,
+                font=small,
+                anchor="lm",
+            )
+        y += RESULT_H
+    draw.text((MARGIN, y + 6), f"Total {result['total']}", fill=INK, font=font(TITLE_SIZE))
+    y += LINE_H + 10
+    if "rank" in result:
+        draw.text((MARGIN, y), f"Solo rank: {result['rank']}", fill=INK, font=face)
+        y += LINE_H
+        for met, goal in zip(result["goals"], SOLO_GOALS, strict=False):
+            draw.rectangle((MARGIN, y + 4, MARGIN + 24, y + 28), fill=PAPER, outline=INK, width=2)
+            if met:
+                check(draw, MARGIN + 3, y + 6, 18, GOOD)
+            words = ("met: " if met else "not met: ") + goal
+            draw.text(
+                (MARGIN + 36, y + 16), fit(words, small, WIDTH - 2 * MARGIN - 40), fill=INK, font=small, anchor="lm"
+            )
+            y += GOAL_H
+    return y
+
+
+def sheet_status(view: dict[str, Any], seat: int) -> str:
+    """One line under the dice: the prompt, or what this seat loaded last."""
+    public = view["public"]
+    load = public["loads"][seat] if seat < len(public["loads"]) else None
+    if public["phase"] == "load" and seat not in public["waiting"] and load:
+        return plain(f"You loaded {load}")
+    return plain(str(view["prompt"]))
+
+
+def render_sheet(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
+    """One seat's sheet: dice, six colours of fast and heavy trains, distance points, and scores at the end."""
+    public = view["public"]
+    seat = int(view["private"]["seat"])
+    result = public["results"][seat] if public["finished"] and public["results"] else None
+    block = 2 * TRAIN_H + KIND_GAP + BLOCK_GAP
+    height = HEADER_H + SCALE_H + len(COLOURS) * block + MARGIN
+    if result is not None:
+        height += LINE_H + 4 + len(COLOURS) * RESULT_H + LINE_H + 10
+        height += LINE_H + len(SOLO_GOALS) * GOAL_H if "rank" in result else 0
+    image, draw = blank(WIDTH, height + MARGIN)
+    title = f"Round {public['round']} · {seat_name(names, seat)}'s sheet"
+    draw_header(draw, public, title, sheet_status(view, seat))
+    y = HEADER_H
+    draw_scale(draw, y)
+    y += SCALE_H
+    for colour in sheet().colours:
+        draw_colour_block(draw, y, colour, public["sheets"][seat][colour], colour in public["reached"][seat])
+        y += block
+    if result is not None:
+        draw_results(draw, y, result)
+    return image
+
+
+# --- the overview ------------------------------------------------------------------------------
+
+
+def overview_status(public: dict[str, Any], names: Sequence[str]) -> str:
+    """Who is to act, in words."""
+    if public["finished"]:
+        return "Game over"
+    if public["phase"] == "roll":
+        return f"{seat_name(names, public['active'])} chooses a die to roll"
+    waiting = public["waiting"]
+    text = "Loading: " + ", ".join(seat_name(names, s) for s in waiting)
+    if font(TEXT_SIZE).getlength(text) <= WIDTH - 2 * MARGIN:
+        return text
+    return f"{len(waiting)} of {len(public['sheets'])} players still loading"
+
+
+def seat_note(public: dict[str, Any], seat: int, places: list[int]) -> str:
+    """The second line of a seat's name column: its total and place, or what it is doing."""
+    if public["finished"] and public["results"]:
+        return f"{public['results'][seat]['total']} pts · {ordinal(places[seat])}"
+    if public["phase"] == "roll":
+        return "rolls the dice" if seat == public["active"] else ""
+    return "loading..." if seat in public["waiting"] else "loaded"
+
+
+def draw_column_heads(draw: ImageDraw.ImageDraw, y: int, col_w: int) -> None:
+    """Each colour's swatch, letter and name over its column."""
+    for i, colour in enumerate(COLOURS):
+        x = MARGIN + NAME_W + MARK_W + i * col_w
+        chip(draw, (x, y, x + 28, y + 32), colour, SMALL_SIZE)
+        draw.text((x + 32, y + 16), colour, fill=INK, font=font(SMALL_SIZE), anchor="lm")
+
+
+def draw_cell(draw: ImageDraw.ImageDraw, x: int, y: int, colour: str, totals: list[int]) -> None:
+    """One train in small: a pip per car (filled ones tinted and outlined) and its total."""
+    for k in range(sheet().cars):
+        px = x + k * (PIP_W + PIP_GAP)
+        box = (px, y + (ROW_H - PIP_H) // 2, px + PIP_W, y + (ROW_H + PIP_H) // 2)
+        if k < len(totals):
+            draw.rectangle(box, fill=COLOURS[colour][0], outline=INK)
+        else:
+            draw.rectangle(box, fill=PAPER, outline=MUTED)
+    text = str(totals[-1]) if totals else "-"
+    draw.text((x + 6 * (PIP_W + PIP_GAP) + 34, y + ROW_H // 2), text, fill=INK, font=font(SMALL_SIZE + 2), anchor="rm")
+
+
+def draw_seat(
+    draw: ImageDraw.ImageDraw,
+    y: int,
+    seat: int,
+    public: dict[str, Any],
+    names: Sequence[str],
+    places: list[int],
+    col_w: int,
+) -> None:
+    """One player's row: name and note, then fast and heavy per colour; reached colours are framed."""
+    active = public["phase"] == "roll" and seat == public["active"] and not public["finished"]
+    box = (MARGIN, y, WIDTH - MARGIN, y + 2 * ROW_H)
+    draw.rounded_rectangle(box, radius=8, fill=TURN_FILL if active else ROW_FILL, outline=MUTED, width=1)
+    x = MARGIN + 8
+    if active:
+        triangle(draw, x, y + ROW_H // 2, 18, BAD)
+        x += 24
+    draw.text(
+        (x, y + 4),
+        fit(seat_name(names, seat), font(SMALL_SIZE + 2), NAME_W - (x - MARGIN)),
+        fill=INK,
+        font=font(SMALL_SIZE + 2),
+    )
+    draw.text((MARGIN + 8, y + ROW_H + 4), seat_note(public, seat, places), fill=MUTED, font=font(SMALL_SIZE))
+    for i, kind in enumerate(KINDS):
+        draw.text(
+            (MARGIN + NAME_W + 4, y + i * ROW_H + ROW_H // 2),
+            kind[0].upper(),
+            fill=MUTED,
+            font=font(SMALL_SIZE),
+            anchor="lm",
+        )
+    for c, colour in enumerate(COLOURS):
+        cx = MARGIN + NAME_W + MARK_W + c * col_w
+        if colour in public["reached"][seat]:
+            draw.rectangle((cx - 4, y + 2, cx + col_w - 6, y + 2 * ROW_H - 2), fill=tint(colour), outline=INK, width=3)
+        for i, kind in enumerate(KINDS):
+            draw_cell(draw, cx, y + i * ROW_H, colour, public["sheets"][seat][colour][kind])
+
+
+def render_overview(public: dict[str, Any], names: Sequence[str]) -> Image.Image:
+    """Every player's sheet in small, for the channel: dice, who is to act, cars and totals per train."""
+    seats = len(public["sheets"])
+    col_w = (WIDTH - 2 * MARGIN - NAME_W - MARK_W) // len(COLOURS)
+    top = HEADER_H + COLUMN_HEAD_H
+    image, draw = blank(WIDTH, top + seats * (2 * ROW_H + SEAT_GAP) + MARGIN)
+    draw_header(draw, public, f"Fast Train to Miyajima · Round {public['round']}", overview_status(public, names))
+    draw_column_heads(draw, HEADER_H, col_w)
+    totals = [int(r["total"]) for r in public["results"]] if public["results"] else [0] * seats
+    places = [1 + sum(t > mine for t in totals) for mine in totals]
+    for seat in range(seats):
+        draw_seat(draw, top + seat * (2 * ROW_H + SEAT_GAP), seat, public, names, places, col_w)
+    return image
+
+
+def render_miyajima(view: dict[str, Any], names: Sequence[str] = ()) -> Image.Image:
+    """A seat's sheet for its own view, the overview of every sheet for the public one."""
+    if view.get("private") is None:
+        return to_palette(render_overview(view["public"], names))
+    return to_palette(render_sheet(view, names))
+
+
+rendering.register("miyajima", render_miyajima)

@@ -1,0 +1,95 @@
+"""A test table for Fast Train to Miyajima: up to four players, moves through the real commands and buttons."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import simcord
+
+import rendering
+from bot.client import TetsudoBot
+from bot.engine import Update
+from bot.games.miyajima import MIYAJIMA
+from bot.settings import Settings
+from tests.discord_layer import conftest
+from tests.discord_layer.table import Table
+
+GAME = "miyajima"
+MENU_TIMEOUT_S = 15 * 60
+
+
+@pytest.fixture(name="simcord_bot")
+def simcord_bot_fixture(database: Path) -> TetsudoBot:
+    bot = TetsudoBot(Settings(database=str(database)), {GAME: MIYAJIMA}, seeds=lambda: conftest.SEED)
+    conftest.OPEN_BOTS.append(bot)
+    return bot
+
+
+@pytest.fixture(name="miyajima")
+def miyajima_fixture(simcord_env: simcord.Env, database: Path) -> MiyajimaTable:
+    return MiyajimaTable(simcord_env, database)
+
+
+@pytest.fixture(name="text_only")
+def text_only_fixture(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No sheet pictures, for long games whose tests look at text only."""
+    monkeypatch.delitem(rendering.RENDERERS, GAME, raising=False)
+
+
+class MiyajimaTable(Table):
+    """alice, bob, carol and dave in #games, playing Fast Train to Miyajima."""
+
+    def __init__(self, env: simcord.Env, database: Path) -> None:
+        super().__init__(env, database)
+        self.dave = self.guild.add_member(env.create_user("dave"))
+
+    def actor_for(self, user_id: int) -> simcord.MemberActor:
+        return next(a for a in (self.alice, self.bob, self.carol, self.dave) if a.id == user_id)
+
+    async def started(self, *players: simcord.MemberActor, options: str = "") -> Update:
+        """A running game with alice (host, first active player) and the given players."""
+        await self.alice.slash(self.channel, "game new", game=GAME)
+        if self.channel.threads:
+            self.game_channel = self.channel.threads[-1]
+        for player in players:
+            await player.click(self.lobby_message(), label="Join")
+        await self.alice.click(self.lobby_message(), label="Start")
+        return await self.current()
+
+    async def board_state(self) -> dict[str, Any]:
+        return dict((await self.current()).public["public"])
+
+    async def miyajima(self, actor: simcord.MemberActor, command: str, **options: Any) -> simcord.InteractionResult:
+        return await actor.slash(self.game_channel, f"miyajima {command}", **options)
+
+    async def running(self) -> bool:
+        assert self.bot.storage is not None
+        row = await self.bot.storage.active_game(self.game_channel.id)
+        return row is not None and row.status == "running"
+
+    async def play_out(self, limit: int = 3000) -> int:
+        """Whoever must act makes their timer's default move, typed as a player would, to the end."""
+        for moves in range(limit):
+            update = await self.current()
+            assert update.to_ping, "a running game pings nobody"
+            actor = self.actor_for(update.to_ping[0])
+            view = (await self.current(actor)).actor_view
+            assert view is not None
+            seat = view["private"]["seat"]
+            assert self.bot.storage is not None
+            row = await self.bot.storage.active_game(self.game_channel.id)
+            assert row is not None and row.state is not None
+            action = MIYAJIMA.default_action(MIYAJIMA.from_json(json.loads(row.state)), seat)
+            assert action is not None
+            if action.verb == "roll":
+                await self.miyajima(actor, "roll", die=str(action.args[0]))
+            else:
+                await self.miyajima(actor, "load", option=f"{action.args[0]} {action.args[1]}")
+            if moves % 25 == 24:
+                await self.env.advance_time(MENU_TIMEOUT_S)
+            if not await self.running():
+                return moves + 1
+        raise AssertionError(f"the game did not end in {limit} moves")

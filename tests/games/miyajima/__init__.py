@@ -1,0 +1,1 @@
+"""Tests for Fast Train to Miyajima."""
