@@ -50,6 +50,19 @@ def _clip(text: str) -> str:
     return text if len(text) <= FIELD_LIMIT else text[: FIELD_LIMIT - 1] + "…"
 
 
+def _breakdown(result: dict[str, Any]) -> str:
+    """A player's final score by colour (adhered, or why not), and in solo the rank and the goals met."""
+    lines = [
+        f"{colour_words(c['colour'])}: fast {c['fast']} + heavy {c['heavy']}"
+        + (" ✅" if c["adhered"] else f" ({c['why']})")
+        for c in result["colours"]
+    ]
+    if "rank" in result:
+        met = [goal for goal, done in zip(_GOALS, result["goals"], strict=True) if done]
+        lines.append(f"Rank: **{result['rank']}** · goals met: {', '.join(met) or 'none'}")
+    return "\n".join(lines)
+
+
 class MiyajimaPresenter(Presenter):
     """The round message: this round's dice, who rolls or is still loading, and every player's progress."""
 
@@ -109,25 +122,7 @@ class MiyajimaPresenter(Presenter):
         return embed
 
     def result_embeds(self, update: Update) -> list[discord.Embed]:
-        if not update.ended or update.outcome is None:
-            return []
-        board = update.public["public"]
-        names = presenters.names_of(update)
-        embed = discord.Embed(title=f"{update.title} — results", colour=COLOUR, description=update.ended)
-        order = sorted(range(len(names)), key=lambda s: update.outcome.ranks[s] if update.outcome else s)
-        for seat in order:
-            result = board["results"][seat]
-            lines = [
-                f"{colour_words(c['colour'])}: fast {c['fast']} + heavy {c['heavy']}"
-                + (" ✅" if c["adhered"] else f" ({c['why']})")
-                for c in result["colours"]
-            ]
-            if "rank" in result:
-                met = [goal for goal, done in zip(_GOALS, result["goals"], strict=True) if done]
-                lines.append(f"Rank: **{result['rank']}** · goals met: {', '.join(met) or 'none'}")
-            name = f"{update.outcome.ranks[seat]}. {names[seat]} — {result['total']} points"
-            embed.add_field(name=name[:256], value=_clip("\n".join(lines)), inline=False)
-        return [embed]
+        return presenters.ranked_results(update, _breakdown)
 
     def move_reply(self, update: Update) -> str:
         board = update.public["public"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,6 +86,27 @@ class Presenter:
     def move_reply(self, update: Update) -> str:
         """What a player is told, privately, after their move went through."""
         return "Done — your move is in."
+
+
+def ranked_results(update: Update, breakdown: Callable[[dict[str, Any]], str], footer: str = "") -> list[discord.Embed]:
+    """The results message: one field per player in rank order, "2. Aiko — 97 points", with the game's breakdown.
+
+    `breakdown` turns the player's entry of the public view's "results" into the field's text.
+    """
+    if not update.ended or update.outcome is None:
+        return []
+    names = names_of(update)
+    ranks = update.outcome.ranks
+    results = update.public["public"]["results"]
+    embed = discord.Embed(title=f"{update.title} — results", colour=messages.COLOUR, description=update.ended)
+    for seat in sorted(range(len(names)), key=lambda s: ranks[s]):
+        text = breakdown(results[seat])
+        clipped = text if len(text) <= messages.FIELD_LIMIT else text[: messages.FIELD_LIMIT - 1] + "…"
+        name = f"{ranks[seat]}. {names[seat]} — {results[seat]['total']} points"
+        embed.add_field(name=name[:256], value=clipped, inline=False)
+    if footer:
+        embed.set_footer(text=footer)
+    return [embed]
 
 
 def names_of(update: Update) -> list[str]:

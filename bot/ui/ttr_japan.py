@@ -46,6 +46,16 @@ def _clip(text: str) -> str:
     return text if len(text) <= FIELD_LIMIT else text[: FIELD_LIMIT - 1] + "…"
 
 
+def _breakdown(result: dict[str, Any]) -> str:
+    """A player's final score: route points, the bonus, and every ticket revealed with ✅ or ❌."""
+    tickets = "\n".join(
+        f"{'✅' if t['done'] else '❌'} {t['from']} – {t['to']} {'+' if t['done'] else '−'}{t['points']}"
+        for t in result["tickets"]
+    )
+    bonus = f"{result['bonus']:+d}".replace("-", "−")
+    return f"Routes {result['routes']} · Bullet Train bonus {bonus}\n{tickets or 'no tickets'}"
+
+
 class JapanPresenter(Presenter):
     """The board says in words what the map shows: market, counts, whose turn, the final round."""
 
@@ -157,26 +167,7 @@ class JapanPresenter(Presenter):
         return MultiChoice("keep", f"Keep at least {least} of these tickets…", options, least)
 
     def result_embeds(self, update: Update) -> list[discord.Embed]:
-        if not update.ended or update.outcome is None:
-            return []
-        board = update.public["public"]
-        names = presenters.names_of(update)
-        embed = discord.Embed(title=f"{update.title} — results", colour=COLOUR, description=update.ended)
-        order = sorted(range(len(names)), key=lambda s: update.outcome.ranks[s] if update.outcome else s)
-        for seat in order:
-            result = board["results"][seat]
-            tickets = "\n".join(
-                f"{'✅' if t['done'] else '❌'} {t['from']} – {t['to']} {'+' if t['done'] else '−'}{t['points']}"
-                for t in result["tickets"]
-            )
-            bonus = f"{result['bonus']:+d}".replace("-", "−")
-            value = f"Routes {result['routes']} · Bullet Train bonus {bonus}\n{tickets or 'no tickets'}"
-            rank = update.outcome.ranks[seat]
-            embed.add_field(
-                name=f"{rank}. {names[seat]} — {result['total']} points"[:256], value=_clip(value), inline=False
-            )
-        embed.set_footer(text="Ties: most completed tickets first.")
-        return [embed]
+        return presenters.ranked_results(update, _breakdown, "Ties: most completed tickets first.")
 
     def move_reply(self, update: Update) -> str:
         private = (update.actor_view or {}).get("private") or {}

@@ -10,6 +10,14 @@ from PIL import Image
 
 import rendering
 
+ODD_NAMES = [
+    ["A" * 300, "Bob " * 60, "W" * 80, "x"],
+    ["東京駅の運転士さん" * 5, "🚂🚂🚂 Loco 🚂🚂🚂", "", "Zoë"],
+    [],
+    ["OnlyOne"],
+]
+"""Player names a renderer must survive: very long, other scripts and emoji, empty, or fewer than the seats."""
+
 
 def png(game: str, view: dict[str, Any], names: Sequence[str]) -> bytes:
     """The view rendered through the registry."""

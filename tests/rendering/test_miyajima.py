@@ -105,15 +105,7 @@ def test_offset_cars_follow_the_distance_table() -> None:
     assert renderer.car_edges("red", "fast", 0)[2] == (2 * renderer.CAR_W, 3 * renderer.CAR_W)
 
 
-@pytest.mark.parametrize(
-    "names",
-    [
-        ["A" * 300, "Bob " * 60, "W" * 80, "x"],
-        ["東京駅の運転士さん" * 5, "🚂🚂🚂 Loco 🚂🚂🚂", "", "Zoë"],
-        [],
-        ["OnlyOne"],
-    ],
-)
+@pytest.mark.parametrize("names", pngs.ODD_NAMES)
 def test_names_of_any_length_or_script(names: list[str]) -> None:
     state = mid_game()
     check_png(png(MIYAJIMA.player_view(state, None), names))
