@@ -128,12 +128,15 @@ class MiyajimaPresenter(Presenter):
         board = update.public["public"]
         seat = int(((update.actor_view or {}).get("private") or {}).get("seat", -1))
         loaded = board["loads"][seat] if 0 <= seat < len(board["loads"]) else None
-        events = " ".join(named(update, e) for e in board.get("events", []))
+        events = board.get("events", [])
         if board["rolled"] and board["phase"] == "load" and seat in board["waiting"]:
             die, value = board["rolled"][-1]
-            return f"You rolled the {die} die: {value}. Now load it." + (f" {events}" if events else "")
+            others = " ".join(named(update, e) for e in events[1:])  # the first says the value, said here already
+            return f"You rolled the {die} die: {value}. Now load it." + (f" {others}" if others else "")
         if loaded and seat not in board["waiting"]:
-            return f"Loaded {loaded}." + (f" {events}" if events else "")
+            others = " ".join(named(update, e) for e in events[1:])  # the first repeats the load
+            return f"Loaded {loaded}." + (f" {others}" if others else "")
+        events = " ".join(named(update, e) for e in events)
         return events or "Done — your move is in."
 
 

@@ -125,6 +125,7 @@ def _load(state: MiyajimaState, seat: int, colour: str, kind: str) -> None:
     state.waiting.remove(seat)
     parts = " = " + " + ".join(f"{die} {value}" for die, value in cargo.dice) if len(cargo.dice) > 1 else ""
     state.loads[seat] = f"{colour} {cargo.value}{parts} → {kind}, total {total(train)}"
+    state.events.append(f"{cargo.value}{parts}, total {total(train)}.")
     if len(train) == sheet().cars:
         _reach(state, seat, colour)
     _after_loading(state)

@@ -91,7 +91,7 @@ def describe(action: Action) -> str:
     if action.verb == "roll" and action.args:
         return f"rolls the {action.args[0]} die:"
     if action.verb == "load" and len(action.args) == 2:
-        return f"loads {action.args[0]} into the {action.args[1]} train."
+        return f"loads {action.args[0]} into the {action.args[1]} train:"
     return "does something unexpected."
 
 
