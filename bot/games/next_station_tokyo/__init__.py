@@ -1,0 +1,1 @@
+"""Next Station Tokyo."""
