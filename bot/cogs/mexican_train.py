@@ -44,9 +44,8 @@ class MexicanTrainCog(commands.GroupCog, group_name="mexican", group_description
 
     async def tile_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Autocomplete: your playable tiles, with where each fits."""
-        try:
-            update = await _my_game(interaction)
-        except IllegalAction:
+        update = await flows.game_for_autocomplete(interaction, MEXICAN_TRAIN.name)
+        if update is None:
             return []
         found: dict[str, list[str]] = {}
         for placement in placements(update):
@@ -60,9 +59,8 @@ class MexicanTrainCog(commands.GroupCog, group_name="mexican", group_description
 
     async def train_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Autocomplete: the trains the chosen tile fits."""
-        try:
-            update = await _my_game(interaction)
-        except IllegalAction:
+        update = await flows.game_for_autocomplete(interaction, MEXICAN_TRAIN.name)
+        if update is None:
             return []
         tile = _canonical(str(getattr(interaction.namespace, "tile", "") or ""))
         typed = current.strip().lower()

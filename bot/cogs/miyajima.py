@@ -10,7 +10,7 @@ from bot.engine import Update
 from bot.games.base import Action, IllegalAction
 from bot.games.miyajima import MIYAJIMA
 from bot.games.miyajima.data import DICE
-from bot.ui import delivery, flows
+from bot.ui import delivery, flows, presenters
 from bot.ui import miyajima as look
 from bot.ui.errors import refusals_answered
 
@@ -22,20 +22,10 @@ async def _my_game(interaction: discord.Interaction) -> Update:
     return await flows.game_here(interaction, MIYAJIMA.name)
 
 
-def _moves(update: Update, verb: str) -> list[tuple[Action, str]]:
-    """The caller's legal moves of one kind, with their menu labels."""
-    found = []
-    for move in (update.actor_view or {}).get("legal", []):
-        action = Action.from_token(str(move["token"]))
-        if action.verb == verb:
-            found.append((action, str(move["label"])))
-    return found
-
-
 def _load_action(update: Update, typed: str) -> Action:
     """A typed load: an autocomplete value ("purple fast"), or a colour and a train in words."""
     words = typed.lower().replace("→", " ").split()
-    options = [a for a, _ in _moves(update, "load")]
+    options = [a for a, _ in presenters.legal_moves(update, "load")]
     matches = [a for a in options if str(a.args[0]) in words and str(a.args[1]) in words]
     if len(matches) == 1:
         return matches[0]
@@ -54,22 +44,20 @@ class MiyajimaCog(commands.GroupCog, group_name="miyajima", group_description="F
 
     async def dice_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Autocomplete: the dice you may roll now (none unless you are the active player)."""
-        try:
-            update = await _my_game(interaction)
-        except IllegalAction:
+        update = await flows.game_for_autocomplete(interaction, MIYAJIMA.name)
+        if update is None:
             return []
-        dice = [str(a.args[0]) for a, _ in _moves(update, "roll")]
+        dice = [str(a.args[0]) for a, _ in presenters.legal_moves(update, "roll")]
         return [app_commands.Choice(name=look.colour_words(d), value=d) for d in dice if current.lower() in d]
 
     async def option_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Autocomplete: your own legal loads, e.g. "purple 6 = red 2 + blue 4 → fast (total 6)"."""
-        try:
-            update = await _my_game(interaction)
-        except IllegalAction:
+        update = await flows.game_for_autocomplete(interaction, MIYAJIMA.name)
+        if update is None:
             return []
         found = [
             app_commands.Choice(name=label[:100], value=f"{a.args[0]} {a.args[1]}")
-            for a, label in _moves(update, "load")
+            for a, label in presenters.legal_moves(update, "load")
             if current.lower() in label.lower()
         ]
         return found[:AUTOCOMPLETE_LIMIT]

@@ -12,7 +12,7 @@ from bot.games.ttr_japan import TTR_JAPAN
 from bot.games.ttr_japan.claiming import fewest_locomotives
 from bot.games.ttr_japan.data import Route, japan
 from bot.games.ttr_japan.view import route_words
-from bot.ui import flows
+from bot.ui import flows, presenters
 from bot.ui import ttr_japan as look
 from bot.ui.errors import refusals_answered
 
@@ -26,8 +26,7 @@ async def _my_game(interaction: discord.Interaction) -> Update:
 
 def _claims(update: Update) -> list[Action]:
     """The caller's legal claims (one per way of paying)."""
-    legal = [Action.from_token(str(m["token"])) for m in (update.actor_view or {}).get("legal", [])]
-    return [a for a in legal if a.verb == "claim"]
+    return [action for action, _ in presenters.legal_moves(update, "claim")]
 
 
 def _hand(update: Update) -> dict[str, int]:
@@ -74,26 +73,22 @@ class TicketToRideCog(commands.GroupCog, group_name="ttr", group_description="Ti
 
     async def card_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Autocomplete: the face-up cards you may take now, and the deck."""
-        try:
-            update = await _my_game(interaction)
-        except IllegalAction:
+        update = await flows.game_for_autocomplete(interaction, TTR_JAPAN.name)
+        if update is None:
             return []
         market = update.public["public"]["market"]
         found = []
-        for move in (update.actor_view or {}).get("legal", []):
-            action = Action.from_token(str(move["token"]))
-            if action.verb == "draw":
-                where = action.args[0]
-                label = "deck (blind)" if where == "deck" else f"{where} · {look.card_words(market[int(where) - 1])}"
-                found.append(app_commands.Choice(name=label, value=str(where)))
+        for action, _ in presenters.legal_moves(update, "draw"):
+            where = action.args[0]
+            label = "deck (blind)" if where == "deck" else f"{where} · {look.card_words(market[int(where) - 1])}"
+            found.append(app_commands.Choice(name=label, value=str(where)))
         typed = current.strip().lower()
         return [c for c in found if typed in c.name.lower()][:AUTOCOMPLETE_LIMIT]
 
     async def route_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Autocomplete: only the routes you can claim now with your hand."""
-        try:
-            update = await _my_game(interaction)
-        except IllegalAction:
+        update = await flows.game_for_autocomplete(interaction, TTR_JAPAN.name)
+        if update is None:
             return []
         routes = japan().routes
         seen = sorted({int(a.args[0]) for a in _claims(update)}, key=lambda r: (-routes[r].length, routes[r].name))
@@ -106,9 +101,8 @@ class TicketToRideCog(commands.GroupCog, group_name="ttr", group_description="Ti
 
     async def colour_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Autocomplete: the colours that pay for the chosen route."""
-        try:
-            update = await _my_game(interaction)
-        except IllegalAction:
+        update = await flows.game_for_autocomplete(interaction, TTR_JAPAN.name)
+        if update is None:
             return []
         wanted = _route_named(str(getattr(interaction.namespace, "route", "") or ""))
         ids = {r.id for r in wanted}

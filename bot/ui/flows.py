@@ -204,6 +204,14 @@ async def game_here(interaction: discord.Interaction, game: str) -> Update:
     return update
 
 
+async def game_for_autocomplete(interaction: discord.Interaction, game: str) -> Update | None:
+    """The caller's view of this channel's game for autocomplete, or None (autocomplete offers nothing then)."""
+    try:
+        return await game_here(interaction, game)
+    except IllegalAction:
+        return None
+
+
 def channel_id_of(interaction: discord.Interaction) -> int:
     if interaction.channel_id is None:
         raise IllegalAction("Use this in a server channel.")

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot.engine import Update
-from bot.games.base import Action, Arg, IllegalAction
+from bot.games.base import Arg, IllegalAction
 from bot.ui import presenters
 from bot.ui.messages import COLOUR, FIELD_LIMIT
 from bot.ui.presenters import BoardButton, Presenter, named
@@ -52,12 +52,7 @@ def _placement(update: Update, tile: str, where: Arg) -> Placement:
 
 def placements(update: Update) -> list[Placement]:
     """Every tile the caller may play now, once per train it fits."""
-    found = []
-    for move in (update.actor_view or {}).get("legal", []):
-        action = Action.from_token(str(move["token"]))
-        if action.verb == "play":
-            found.append(_placement(update, str(action.args[0]), action.args[1]))
-    return found
+    return [_placement(update, str(a.args[0]), a.args[1]) for a, _ in presenters.legal_moves(update, "play")]
 
 
 def train_choice(update: Update, tile: str, typed: str, fitting: list[Placement]) -> Placement:

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.engine import Update
-from bot.games.base import name_seats
+from bot.games.base import Action, name_seats
 from bot.ui import messages
 
 
@@ -107,6 +107,16 @@ def ranked_results(update: Update, breakdown: Callable[[dict[str, Any]], str], f
     if footer:
         embed.set_footer(text=footer)
     return [embed]
+
+
+def legal_moves(update: Update, verb: str) -> list[tuple[Action, str]]:
+    """The caller's legal moves of one kind, with their menu labels."""
+    found = []
+    for move in (update.actor_view or {}).get("legal", []):
+        action = Action.from_token(str(move["token"]))
+        if action.verb == verb:
+            found.append((action, str(move["label"])))
+    return found
 
 
 def names_of(update: Update) -> list[str]:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,9 +19,10 @@ SEED = 7
 OPEN_BOTS: list[TetsudoBot] = []
 
 
-def make_bot(database: Path, **settings: object) -> TetsudoBot:
-    """A bot offering the relay test game, on the given database file (closed after the test)."""
-    bot = TetsudoBot(Settings(database=str(database), **settings), {"relay": RELAY}, seeds=lambda: SEED)  # type: ignore[arg-type]
+def make_bot(database: Path, games: Mapping[str, Any] | None = None, **settings: object) -> TetsudoBot:
+    """A bot offering `games` (the relay test game by default), on the given database file (closed after the test)."""
+    offered = dict(games) if games is not None else {"relay": RELAY}
+    bot = TetsudoBot(Settings(database=str(database), **settings), offered, seeds=lambda: SEED)  # type: ignore[arg-type]
     OPEN_BOTS.append(bot)
     return bot
 

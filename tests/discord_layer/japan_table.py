@@ -18,7 +18,6 @@ import rendering
 from bot.client import TetsudoBot
 from bot.engine import Update
 from bot.games.ttr_japan import TTR_JAPAN
-from bot.settings import Settings
 from tests.discord_layer import conftest
 from tests.discord_layer.table import Table, menu_options, text_of
 
@@ -28,9 +27,7 @@ MENU_TIMEOUT_S = 15 * 60
 
 def make_japan_bot(database: Path) -> TetsudoBot:
     """A bot offering Ticket to Ride: Japan on the given database (closed after the test)."""
-    bot = TetsudoBot(Settings(database=str(database)), {GAME: TTR_JAPAN}, seeds=lambda: conftest.SEED)
-    conftest.OPEN_BOTS.append(bot)
-    return bot
+    return conftest.make_bot(database, {GAME: TTR_JAPAN})
 
 
 @pytest.fixture(name="simcord_bot")
@@ -111,9 +108,6 @@ class JapanTable(Table):
         assert view is not None
         return view
 
-    async def board_state(self) -> dict[str, Any]:
-        return dict((await self.current()).public["public"])
-
     async def turn_actor(self) -> simcord.MemberActor:
         update = await self.current()
         return self.actor_for(update.seats[update.public["public"]["turn"]].user_id)
@@ -124,11 +118,6 @@ class JapanTable(Table):
     async def ttr(self, actor: simcord.MemberActor, command: str, **options: Any) -> simcord.InteractionResult:
         """`/ttr <command>` in the game's channel."""
         return await actor.slash(self.game_channel, f"ttr {command}", **options)
-
-    async def running(self) -> bool:
-        assert self.bot.storage is not None
-        row = await self.bot.storage.active_game(self.game_channel.id)
-        return row is not None and row.status == "running"
 
     async def move(self, actor: simcord.MemberActor, token: str) -> simcord.InteractionResult:
         """Make a move the way a player types it: /ttr draw, /ttr claim, /ttr tickets, or the ticket menu."""

@@ -23,7 +23,6 @@ import rendering
 from bot.client import TetsudoBot
 from bot.engine import Update
 from bot.games.mexican_train import MEXICAN_TRAIN
-from bot.settings import Settings
 from tests.discord_layer import conftest
 from tests.discord_layer.table import Table, menu_options, text_of
 from tests.support.relay import RELAY
@@ -35,10 +34,7 @@ MENU_TIMEOUT_S = 15 * 60
 
 def make_mexican_bot(database: Path) -> TetsudoBot:
     """A bot offering Mexican Train (and the relay test game), on the given database (closed after the test)."""
-    games = {GAME: MEXICAN_TRAIN, "relay": RELAY}
-    bot = TetsudoBot(Settings(database=str(database)), games, seeds=lambda: conftest.SEED)  # type: ignore[arg-type]
-    conftest.OPEN_BOTS.append(bot)
-    return bot
+    return conftest.make_bot(database, {GAME: MEXICAN_TRAIN, "relay": RELAY})
 
 
 def mexican_renderer() -> Any | None:
@@ -170,15 +166,6 @@ class MexicanTable(Table):
 
     async def hand(self, actor: simcord.MemberActor) -> list[list[int]]:
         return list((await self.view(actor))["private"]["hand"])
-
-    async def board_state(self) -> dict[str, Any]:
-        return dict((await self.current()).public["public"])
-
-    async def running(self) -> bool:
-        """Whether the game in the game channel is still being played (read from storage)."""
-        assert self.bot.storage is not None
-        row = await self.bot.storage.active_game(self.game_channel.id)
-        return row is not None and row.status == "running"
 
     async def turn_actor(self) -> simcord.MemberActor:
         update = await self.current()

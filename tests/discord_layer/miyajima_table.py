@@ -13,7 +13,6 @@ import rendering
 from bot.client import TetsudoBot
 from bot.engine import Update
 from bot.games.miyajima import MIYAJIMA
-from bot.settings import Settings
 from tests.discord_layer import conftest
 from tests.discord_layer.table import Table
 
@@ -23,9 +22,7 @@ MENU_TIMEOUT_S = 15 * 60
 
 @pytest.fixture(name="simcord_bot")
 def simcord_bot_fixture(database: Path) -> TetsudoBot:
-    bot = TetsudoBot(Settings(database=str(database)), {GAME: MIYAJIMA}, seeds=lambda: conftest.SEED)
-    conftest.OPEN_BOTS.append(bot)
-    return bot
+    return conftest.make_bot(database, {GAME: MIYAJIMA})
 
 
 @pytest.fixture(name="miyajima")
@@ -59,16 +56,8 @@ class MiyajimaTable(Table):
         await self.alice.click(self.lobby_message(), label="Start")
         return await self.current()
 
-    async def board_state(self) -> dict[str, Any]:
-        return dict((await self.current()).public["public"])
-
     async def miyajima(self, actor: simcord.MemberActor, command: str, **options: Any) -> simcord.InteractionResult:
         return await actor.slash(self.game_channel, f"miyajima {command}", **options)
-
-    async def running(self) -> bool:
-        assert self.bot.storage is not None
-        row = await self.bot.storage.active_game(self.game_channel.id)
-        return row is not None and row.status == "running"
 
     async def play_out(self, limit: int = 3000) -> int:
         """Whoever must act makes their timer's default move, typed as a player would, to the end."""

@@ -63,6 +63,16 @@ class Table:
         """The engine's own view of the game (read through the real manager)."""
         return await self.bot.manager.current(self.game_channel.id, user.id if user else None)
 
+    async def board_state(self) -> dict[str, Any]:
+        """The public part of the game's view, read through the real manager."""
+        return dict((await self.current()).public["public"])
+
+    async def running(self) -> bool:
+        """Whether the game in the game channel is still being played (read from storage)."""
+        assert self.bot.storage is not None
+        row = await self.bot.storage.active_game(self.game_channel.id)
+        return row is not None and row.status == "running"
+
     def actor_for(self, user_id: int) -> simcord.MemberActor:
         return next(a for a in (self.alice, self.bob, self.carol) if a.id == user_id)
 
