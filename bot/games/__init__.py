@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.games.base import Game
 from bot.games.mexican_train import MEXICAN_TRAIN
 from bot.games.miyajima import MIYAJIMA
+from bot.games.next_station_tokyo import NEXT_STATION_TOKYO
 from bot.games.ttr_japan import TTR_JAPAN
 
-REGISTRY: dict[str, Game] = {game.name: game for game in (MEXICAN_TRAIN, TTR_JAPAN, MIYAJIMA)}
+REGISTRY: dict[str, Game] = {game.name: game for game in (MEXICAN_TRAIN, TTR_JAPAN, MIYAJIMA, NEXT_STATION_TOKYO)}

@@ -20,6 +20,7 @@ from bot.games.base import State
 from bot.games.mexican_train import MEXICAN_TRAIN, tiles
 from bot.games.mexican_train.state import MexicanState
 from tests.games.miyajima.laws import miyajima_cars
+from tests.games.next_station_tokyo.laws import tokyo_cards
 from tests.games.ttr_japan.laws import japan_components, japan_scramble
 from tests.support.relay_game import RELAY, RelayState
 
@@ -90,6 +91,7 @@ CONSERVATION: dict[str, Conservation] = {
     "mexican_train": mexican_tiles,
     "ttr_japan": japan_components,
     "miyajima": miyajima_cars,
+    "next_station_tokyo": tokyo_cards,
 }
 
 SCRAMBLE: dict[str, Scramble] = {
@@ -98,5 +100,5 @@ SCRAMBLE: dict[str, Scramble] = {
     "ttr_japan": japan_scramble,
 }
 
-OPEN_INFORMATION = {"miyajima"}
+OPEN_INFORMATION = {"miyajima", "next_station_tokyo"}
 """Games where nothing is hidden: instead of a scramble, each seat's private view must hold its seat number only."""

@@ -50,6 +50,23 @@ class TokyoMap:
         """The green loop's sections, each a sorted pair of stations."""
         return tuple(segment(a, self.loop[(i + 1) % len(self.loop)]) for i, a in enumerate(self.loop))
 
+    @functools.cached_property
+    def sections(self) -> frozenset[tuple[str, str]]:
+        """Every section that may ever be drawn: each guide, as a sorted pair."""
+        return frozenset(segment(a, b) for a, found in self.guides.items() for b in found)
+
+    @functools.cached_property
+    def conflicts(self) -> dict[tuple[str, str], frozenset[tuple[str, str]]]:
+        """Each guide section → the guide sections it crosses or overlaps (itself included), worked out once."""
+        every = sorted(self.sections)
+        found: dict[tuple[str, str], set[tuple[str, str]]] = {s: set() for s in every}
+        for i, s in enumerate(every):
+            for t in every[i:]:
+                if crosses(s, t, self.stations):
+                    found[s].add(t)
+                    found[t].add(s)
+        return {s: frozenset(c) for s, c in found.items()}
+
     def is_guide(self, a: str, b: str) -> bool:
         """Whether a straight section may be drawn between a and b."""
         return b in self.guides.get(a, ())

@@ -1,0 +1,91 @@
+"""A sheet's lines as geometry: the stations a line visits, its ends, what is drawn, and whether a new section fits."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import pairwise
+
+from bot.games.next_station_tokyo.data import TokyoMap, segment
+from bot.games.next_station_tokyo.state import Sheet
+
+GREEN = "green"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A section a seat may draw: from `origin` through `path` (Straight On may pass stations), maybe reusing one."""
+
+    origin: str
+    path: tuple[str, ...]
+    reuses: str | None = None
+    """The colour whose section this draws a second time (Double Rail), if it does."""
+    from_anywhere: bool = False
+    """Whether it leaves a station that is not an end of the line (after a Railroad Switch)."""
+
+    @property
+    def target(self) -> str:
+        return self.path[-1]
+
+    @property
+    def sections(self) -> list[tuple[str, str]]:
+        """Each straight section of the draw, in drawing order."""
+        stops = (self.origin, *self.path)
+        return list(pairwise(stops))
+
+
+def visited(sections: Iterable[tuple[str, str]]) -> list[str]:
+    """The stations a line visits, in the order first reached (a line with no section visits none)."""
+    seen: dict[str, None] = {}
+    for a, b in sections:
+        seen.setdefault(a)
+        seen.setdefault(b)
+    return list(seen)
+
+
+def ends(sections: list[tuple[str, str]], departure: str) -> list[str]:
+    """Where a line may be continued from: its stations on one section only, or its departure before it starts."""
+    if not sections:
+        return [departure]
+    degree: Counter[str] = Counter(s for section in sections for s in section)
+    return [s for s in visited(sections) if degree[s] == 1]
+
+
+def drawn(sheet: Sheet, board: TokyoMap) -> dict[tuple[str, str], list[str]]:
+    """Every section on a sheet (the green loop's included) → the colours drawn along it."""
+    found: dict[tuple[str, str], list[str]] = {s: [GREEN] for s in board.loop_sections}
+    for colour, sections in sheet.items():
+        for a, b in sections:
+            found.setdefault(segment(a, b), []).append(colour)
+    return found
+
+
+def stations_by_lines(sheet: Sheet, board: TokyoMap) -> Counter[str]:
+    """How many lines (the green loop counts as one) visit each station."""
+    count: Counter[str] = Counter(board.loop)
+    for sections in sheet.values():
+        count.update(visited(sections))
+    return count
+
+
+def beyond(board: TokyoMap, a: str, b: str) -> str | None:
+    """The next station after `b` on the straight line from `a` through `b`, if any."""
+    sa, sb = board.stations[a], board.stations[b]
+    dx, dy = (sb.col > sa.col) - (sb.col < sa.col), (sb.row > sa.row) - (sb.row < sa.row)
+    for c in board.guides[b]:
+        sc = board.stations[c]
+        if ((sc.col > sb.col) - (sc.col < sb.col), (sc.row > sb.row) - (sc.row < sb.row)) == (dx, dy):
+            return c
+    return None
+
+
+def blocker(
+    section: tuple[str, str], sections: dict[tuple[str, str], list[str]], board: TokyoMap, reused: bool
+) -> tuple[tuple[str, str], list[str]] | None:
+    """The first drawn section the new one would cross (the one it reuses aside), with its colours."""
+    own = segment(*section)
+    for other in sorted(board.conflicts[own] & sections.keys()):
+        if not (other == own and reused):
+            return other, sections[other]
+    return None

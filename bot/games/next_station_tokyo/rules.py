@@ -1,0 +1,317 @@
+"""Which sections are legal, and what each move does: drawing, passing, flipping, switches, effects and round ends."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from bot.games.base import Action, IllegalAction, seat_mark
+from bot.games.next_station_tokyo import lines, scoring
+from bot.games.next_station_tokyo.data import SYMBOLS, segment, tokyo_map
+from bot.games.next_station_tokyo.lines import Draw
+from bot.games.next_station_tokyo.state import (
+    DECK,
+    GREEN_CARDS,
+    ROUNDS,
+    TokyoState,
+    card_symbol,
+    is_double_rail,
+    is_green,
+)
+from bot.games.rng import GameRandom
+
+EFFECTS = ("switch", "express", "straight", "double")
+EFFECT_NAMES = {
+    "switch": "Railroad Switch",
+    "express": "Express",
+    "straight": "Straight On",
+    "double": "Double Rail",
+}
+SWITCH_FROM = 3
+"""rules: a Railroad Switch flipped as the 1st or 2nd card of a round has no effect."""
+
+
+def symbols_now(state: TokyoState) -> tuple[str, ...]:
+    """The symbols a section may end at for the card now (a Joker: any)."""
+    if state.card is None:
+        return ()
+    symbol = card_symbol(state.card)
+    return SYMBOLS if symbol == "joker" else (symbol,)
+
+
+def _may_reuse(state: TokyoState, seat: int) -> bool:
+    """Double Rail (the pink Joker, or the effect) — never for an Express's second section."""
+    card = state.card or ""
+    return (is_double_rail(card) or state.effect == "double") and state.express[seat] is None
+
+
+def _origins(state: TokyoState, seat: int) -> tuple[list[str], list[str]]:
+    """Where a section may leave from now, and which of those are the line's ends."""
+    colour = state.colour_of(seat)
+    line = state.sheets[seat][colour]
+    line_ends = lines.ends(line, tokyo_map().departures[colour])
+    if state.express[seat] is not None:
+        return [str(state.express[seat])], line_ends
+    if (state.switch or state.effect == "switch") and line:
+        return lines.visited(line), line_ends
+    return line_ends, line_ends
+
+
+def check(state: TokyoState, seat: int, origin: str, target: str) -> Draw | str:
+    """The draw from `origin` to `target` if it is legal for `seat` now, or why it is not."""
+    board = tokyo_map()
+    for station in (origin, target):
+        if station not in board.stations:
+            return f"There's no station {station[:8]} on the map."
+    origins, line_ends = _origins(state, seat)
+    colour = state.colour_of(seat)
+    if origin not in origins:
+        if state.express[seat] is not None:
+            return f"Your Express section leaves {origins[0]}, the end you just drew."
+        where = (
+            "any station of your line"
+            if len(origins) > len(line_ends)
+            else f"an end of your line: {', '.join(origins)}"
+        )
+        return f"Your {colour} line is continued from {where}."
+    path = _path(state, origin, target)
+    if path is None:
+        return f"{origin} → {target} isn't along a guide: sections run straight to the nearest station."
+    symbols = symbols_now(state)
+    if board.stations[target].symbol not in symbols:
+        return f"The card shows a {symbols[0]}; {target} is a {board.stations[target].symbol}."
+    on_line = set(lines.visited(state.sheets[seat][colour]))
+    drawn = lines.drawn(state.sheets[seat], board)
+    reused: str | None = None
+    for a, b in pairwise((origin, *path)):
+        if b in on_line or b == origin:
+            return f"Your {colour} line already visits {b}: a line never visits a station twice."
+        colours = drawn.get(segment(a, b))
+        if colours is not None:
+            why = _why_not_reuse(state, seat, colours, reused is not None)
+            if why:
+                return f"{a} → {b} is already drawn ({', '.join(colours)} line): {why}"
+            reused = colours[0]
+        crossed = lines.blocker((a, b), drawn, board, reused is not None)
+        if crossed is not None:
+            (x, y), by = crossed
+            return f"{a} → {b} would cross the {' and '.join(by)} line ({x}–{y}); lines may only meet at stations."
+    return Draw(origin, path, reused, origin not in line_ends)
+
+
+def _why_not_reuse(state: TokyoState, seat: int, colours: list[str], reused_already: bool) -> str:
+    """Why a section already drawn can't be drawn again now ('' when Double Rail allows it)."""
+    if not _may_reuse(state, seat):
+        return "a section is drawn only once, except with Double Rail Track."
+    if len(colours) > 1 or reused_already:
+        return "Double Rail Track lets a section be drawn a second time, never a third."
+    if colours[0] == state.colour_of(seat):
+        return "Double Rail Track reuses another colour's section, not your own line's."
+    return ""
+
+
+def _ray(state: TokyoState, origin: str, first: str) -> tuple[str, ...]:
+    """The stations a section from `origin` towards `first` may run to: one, or under Straight On up to the symbol."""
+    board = tokyo_map()
+    path, previous = [first], origin
+    while state.effect == "straight" and board.stations[path[-1]].symbol not in symbols_now(state):
+        after = lines.beyond(board, previous, path[-1])
+        if after is None:
+            break
+        previous = path[-1]
+        path.append(after)
+    return tuple(path)
+
+
+def _path(state: TokyoState, origin: str, target: str) -> tuple[str, ...] | None:
+    """The stations from `origin` to `target` along one guide (passing stations only under Straight On)."""
+    board = tokyo_map()
+    if board.is_guide(origin, target):
+        return (target,)
+    return next((ray for first in board.guides[origin] if (ray := _ray(state, origin, first))[-1] == target), None)
+
+
+def draws(state: TokyoState, seat: int) -> list[Draw]:
+    """Every section `seat` may draw now."""
+    if state.finished or seat not in state.waiting or state.card is None:
+        return []
+    board = tokyo_map()
+    origins, _ = _origins(state, seat)
+    found = []
+    for origin in origins:
+        for target in _targets(state, origin):
+            draw = check(state, seat, origin, target)
+            if isinstance(draw, Draw):
+                found.append(draw)
+    return sorted(found, key=lambda d: (d.origin, board.stations[d.target].col, board.stations[d.target].row))
+
+
+def _targets(state: TokyoState, origin: str) -> list[str]:
+    """Stations a section from `origin` could end at, before the other rules are checked."""
+    board = tokyo_map()
+    symbols = symbols_now(state)
+    rays = (_ray(state, origin, first) for first in board.guides[origin])
+    return [ray[-1] for ray in rays if board.stations[ray[-1]].symbol in symbols]
+
+
+def draw_action(draw: Draw) -> Action:
+    """The move that draws a section: its first and last station are enough."""
+    return Action("draw", (draw.origin, draw.target))
+
+
+def legal_actions(state: TokyoState, seat: int) -> list[Action]:
+    """Everything `seat` may do now: its sections, then passing."""
+    if state.finished or seat not in state.waiting:
+        return []
+    return [*(draw_action(d) for d in draws(state, seat)), Action("pass")]
+
+
+def refusal(state: TokyoState, seat: int, action: Action) -> str:
+    """Why `action` isn't allowed for `seat` now."""
+    if state.finished:
+        return "The game is over."
+    if seat not in state.waiting:
+        return "You've already answered this card — wait for the next flip."
+    if action.verb == "draw" and len(action.args) == 2:
+        reason = check(state, seat, str(action.args[0]), str(action.args[1]))
+        return reason if isinstance(reason, str) else "That section can't be drawn now."
+    return "That move isn't part of Next Station Tokyo: draw a section or pass."
+
+
+def apply(state: TokyoState, seat: int, action: Action, rng: GameRandom) -> TokyoState:
+    """The state after a legal move (refusals carry their reason)."""
+    well_formed = action in (Action("pass"),) or (
+        action.verb == "draw" and len(action.args) == 2 and all(isinstance(a, str) for a in action.args)
+    )
+    if state.finished or seat not in state.waiting or not well_formed:
+        raise IllegalAction(refusal(state, seat, action))
+    draw = check(state, seat, str(action.args[0]), str(action.args[1])) if action.verb == "draw" else None
+    if isinstance(draw, str):
+        raise IllegalAction(draw)
+    new = state.copy()
+    if draw is not None:
+        _draw(new, seat, draw)
+    else:
+        _pass(new, seat)
+    if not new.waiting:
+        _after_card(new, rng)
+    return new
+
+
+def draw_words(draw: Draw) -> str:
+    """A draw in words: "C7 → E5", "from D4 (switch) → D6", "C7 → E5 (double rail on orange)"."""
+    via = f" via {', '.join(draw.path[:-1])}" if len(draw.path) > 1 else ""
+    start = f"from {draw.origin} (switch)" if draw.from_anywhere else draw.origin
+    reuse = f" (double rail on {draw.reuses})" if draw.reuses else ""
+    return f"{start} → {draw.target}{via}{reuse}"
+
+
+def _draw(state: TokyoState, seat: int, draw: Draw) -> None:
+    colour = state.colour_of(seat)
+    state.own_line(seat, colour).extend(draw.sections)
+    words = draw_words(draw)
+    following = state.express[seat] is not None
+    state.answers[seat] = f"{state.answers[seat]}, then {words}" if following else words
+    state.express[seat] = None
+    if state.effect == "express" and not following:
+        state.express[seat] = draw.target  # Express: a second section from the new end, if one fits
+        if draws(state, seat):
+            return
+        state.express[seat] = None
+    state.waiting.remove(seat)
+
+
+def _pass(state: TokyoState, seat: int) -> None:
+    if state.express[seat] is None:
+        state.answers[seat] = "passed"
+    state.express[seat] = None
+    state.waiting.remove(seat)
+
+
+def _after_card(state: TokyoState, rng: GameRandom) -> None:
+    """Everyone answered: end the round at its fifth green card, else flip the next."""
+    card = state.card
+    state.card, state.switch, state.effect = None, False, None
+    if card is not None and is_green(card) and sum(map(is_green, state.flipped)) == GREEN_CARDS:
+        _end_round(state, rng)
+    else:
+        flip(state, rng)
+
+
+def flip(state: TokyoState, rng: GameRandom) -> None:
+    """Flip cards until one leaves someone a section to draw (or the round ends)."""
+    state.new_cycle = True
+    switch = False
+    while not state.finished:
+        card = rng.choice(sorted(state.remaining))
+        state.remaining.remove(card)
+        state.flipped.append(card)
+        if card == "pink switch":
+            switch = len(state.flipped) >= SWITCH_FROM
+            effect = "the next card is flipped at once" + (
+                "; its sections may leave any station of your line."
+                if switch
+                else " (no effect so early in the round)."
+            )
+            state.events.append(f"Railroad Switch: {effect}")
+            continue
+        _show(state, card, switch)
+        switch = False
+        if state.waiting:
+            return
+        _after_card(state, rng)
+        return
+
+
+def _show(state: TokyoState, card: str, switch: bool) -> None:
+    """Put `card` up for everyone, with its effect; seats with nothing to draw pass at once."""
+    state.card, state.switch, state.effect = card, switch, None
+    symbol = card_symbol(card)
+    if state.round_effect and not state.effect_used and symbol == state.round_effect[0]:
+        state.effect, state.effect_used = state.round_effect[1], True
+    state.waiting = list(range(state.seats))
+    state.answers = [None] * state.seats
+    state.express = [None] * state.seats
+    greens = sum(map(is_green, state.flipped))
+    effect = f" — {EFFECT_NAMES[state.effect]}!" if state.effect else ""
+    state.events.append(f"Card {len(state.flipped)}: {card_words(card)}{effect} ({greens} of {GREEN_CARDS} green).")
+    stuck = [s for s in range(state.seats) if len(legal_actions(state, s)) == 1]
+    for seat in stuck:
+        state.waiting.remove(seat)
+        state.answers[seat] = "no section possible"
+    if stuck and state.seats > 1:
+        state.events.append(f"No section possible for {', '.join(seat_mark(s) for s in stuck)}.")
+
+
+def card_words(card: str) -> str:
+    """A card as players read it: "green circle", "pink Joker + Double Rail Track"."""
+    if is_double_rail(card):
+        return "pink Joker + Double Rail Track"
+    return card.replace("joker", "Joker").replace("switch", "Railroad Switch")
+
+
+def _end_round(state: TokyoState, rng: GameRandom) -> None:
+    """Score each player's line of this round, then start the next round or end the game."""
+    board = tokyo_map()
+    parts = []
+    for seat in range(state.seats):
+        colour = state.colour_of(seat)
+        score = scoring.line_score(state.sheets[seat][colour], board)
+        parts.append(f"{seat_mark(seat)} {colour} {score.districts}×{score.most} = {score.points}")
+    state.events.append(f"Round {state.round} is over. Lines: " + "; ".join(parts) + ".")
+    state.waiting, state.answers, state.express = [], [None] * state.seats, [None] * state.seats
+    if state.round == ROUNDS:
+        state.finished = True
+        state.events.append("The fourth line is drawn: the game is over.")
+        return
+    state.round += 1
+    start_round(state, rng)
+
+
+def start_round(state: TokyoState, rng: GameRandom) -> None:
+    """A fresh deck, this round's effect (option) and the first flip."""
+    state.remaining, state.flipped, state.effect_used = list(DECK), [], False
+    if state.effects_on:
+        state.round_effect = (rng.choice(SYMBOLS), rng.choice(EFFECTS))
+        symbol, effect = state.round_effect
+        state.events.append(f"Round {state.round}: the first {symbol} card brings {EFFECT_NAMES[effect]}.")
+    flip(state, rng)

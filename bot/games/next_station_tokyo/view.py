@@ -1,0 +1,99 @@
+"""What everyone sees of a Next Station Tokyo game (nothing is hidden but the deck's order), and how moves read."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.games.base import JSON, Action, make_view, seat_mark
+from bot.games.next_station_tokyo import rules, scoring
+from bot.games.next_station_tokyo.data import COLOURS, tokyo_map
+from bot.games.next_station_tokyo.lines import Draw
+from bot.games.next_station_tokyo.state import GREEN_CARDS, TokyoState, is_green
+
+
+def results(state: TokyoState) -> list[JSON]:
+    """Each seat's score, part by part, with its total (live while the game runs, final once it is over)."""
+    board = tokyo_map()
+    found: list[JSON] = []
+    for sheet in state.sheets:
+        score = scoring.sheet_score(sheet, board, state.objectives)
+        found.append(
+            {
+                "lines": {c: [s.districts, s.most, s.points] for c, s in score.lines.items()},
+                "interchanges": {str(size): n for size, n in sorted(score.interchanges.items())},
+                "interchange_points": score.interchange_points,
+                "bonus_districts": list(score.bonus_districts),
+                "bonus_points": score.bonus_points(board),
+                "misses": score.misses,
+                "objectives": list(score.objectives),
+                "total": score.total(board),
+            }
+        )
+    return found
+
+
+def public_view(state: TokyoState) -> dict[str, JSON]:
+    """Every sheet, the card up and the round's cards, who is still choosing, and the scores."""
+    return {
+        "round": state.round,
+        "colours": [state.colour_of(seat) for seat in range(state.seats)],
+        "card": state.card,
+        "card_words": rules.card_words(state.card) if state.card else None,
+        "switch": state.switch,
+        "effect": rules.EFFECT_NAMES.get(state.effect or ""),
+        "round_effect": list(state.round_effect) if state.round_effect else None,
+        "flipped": list(state.flipped),
+        "greens": sum(map(is_green, state.flipped)),
+        "greens_to_end": GREEN_CARDS,
+        "waiting": list(state.waiting),
+        "answers": list(state.answers),
+        "express": list(state.express),
+        "sheets": [{c: [list(s) for s in sheet[c]] for c in COLOURS} for sheet in state.sheets],
+        "objectives": [scoring.OBJECTIVES[i] for i in state.objectives],
+        "finished": state.finished,
+        "new_cycle": state.new_cycle,
+        "events": list(state.events),
+        "results": results(state),
+    }
+
+
+def prompt(state: TokyoState, seat: int | None) -> str:
+    """What the viewer is waiting for, in words."""
+    if state.finished:
+        return "The game is over."
+    if seat is not None and seat in state.waiting:
+        colour = state.colour_of(seat)
+        if state.express[seat] is not None:
+            return f"Express: draw a second {colour} section from {state.express[seat]}, or pass."
+        return f"{rules.card_words(str(state.card))}: draw one {colour} section, or pass."
+    return f"Waiting for {', '.join(seat_mark(s) for s in state.waiting)} to draw or pass."
+
+
+def describe(action: Action) -> str:
+    """The public log phrase of a move."""
+    if action.verb == "draw" and len(action.args) == 2:
+        return f"draws {action.args[0]} → {action.args[1]}."
+    if action.verb == "pass":
+        return "passes."
+    return "does something unexpected."
+
+
+def labeller(state: TokyoState, seat: int | None) -> Callable[[Action], str]:
+    """Menu labels for a seat's own moves: "C7 → E5", "from D4 (switch) → D6"."""
+    found: dict[tuple[str, str], Draw] = {}
+    if seat is not None:
+        found = {(d.origin, d.target): d for d in rules.draws(state, seat)}
+
+    def label(action: Action) -> str:
+        if action.verb == "pass":
+            return "Pass (draw nothing this card)"
+        return rules.draw_words(found[(str(action.args[0]), str(action.args[1]))])
+
+    return label
+
+
+def player_view(state: TokyoState, seat: int | None) -> dict[str, JSON]:
+    """The contract's view: everything is public; `private` names the seat so its sheet can be shown first."""
+    legal = [] if seat is None else rules.legal_actions(state, seat)
+    private = None if seat is None else {"seat": seat}
+    return make_view(public_view(state), private, prompt(state, seat), legal, labeller(state, seat))
