@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.cogs.game import GameCog
 from bot.cogs.mexican_train import MexicanTrainCog
 from bot.cogs.miyajima import MiyajimaCog
+from bot.cogs.next_station_tokyo import NextStationTokyoCog
 from bot.cogs.ttr_japan import TicketToRideCog
 from bot.engine import GameManager
 from bot.games import REGISTRY
@@ -26,6 +27,7 @@ GAME_COGS: dict[str, type[commands.Cog]] = {
     "mexican_train": MexicanTrainCog,
     "ttr_japan": TicketToRideCog,
     "miyajima": MiyajimaCog,
+    "next_station_tokyo": NextStationTokyoCog,
 }
 """Each game's own command group, added when the game is installed."""
 

@@ -11,12 +11,13 @@ import pytest
 from bot.__main__ import main
 from bot.games.rng import GameRandom
 from tests.support.relay_game import RELAY
-from tests.support.sandbox_script import Script, japan_game, mexican_game, miyajima_game
+from tests.support.sandbox_script import Script, japan_game, mexican_game, miyajima_game, tokyo_game
 
 SEED = 11
 MEXICAN_SEED = 5
 JAPAN_SEED = 7
 MIYAJIMA_SEED = 7
+TOKYO_SEED = 3
 """A seed whose four-player game plays on other players' trains and draws (checked in the test)."""
 NAMES = ("alice", "bob")
 ROOT = Path(__file__).resolve().parent.parent
@@ -159,3 +160,18 @@ def test_a_solo_miyajima_game_and_a_table_of_four_end_on_the_rules_scores_in_the
         assert ("Rank: **" in ranking) == (players == 1)
         typed = "\n".join(script.lines)
         assert "click Roll" in typed and "/miyajima roll" in typed and "click Load" in typed
+
+
+def test_a_solo_tokyo_game_and_a_table_of_four_end_on_the_rules_scores_in_the_sandbox(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Sections by command and by the Draw menu, passes by button and command, all four rounds: the rules' scores."""
+    for players, options in ((1, ""), (4, "objectives=on effects=on")):
+        script = tokyo_game(TOKYO_SEED, players, options)
+        out = played(tmp_path, capsys, script, TOKYO_SEED, "Next Station Tokyo")
+        ranking = out.split("== Next Station Tokyo — results ==")[1]
+        for name, total in script.totals.items():
+            assert f"{name} — {total} points" in ranking
+        assert "Round 4 is over" in out
+        typed = "\n".join(script.lines)
+        assert "/nst draw to:" in typed and "click Draw" in typed and "choose " in typed

@@ -10,7 +10,7 @@ from bot.engine import Update
 from bot.games.base import Action, IllegalAction
 from bot.games.miyajima import MIYAJIMA
 from bot.games.miyajima.data import DICE
-from bot.ui import delivery, flows, presenters
+from bot.ui import flows, presenters
 from bot.ui import miyajima as look
 from bot.ui.errors import refusals_answered
 
@@ -85,16 +85,4 @@ class MiyajimaCog(commands.GroupCog, group_name="miyajima", group_description="F
     @app_commands.describe(player="Whose sheet to show")
     @refusals_answered
     async def sheet(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
-        await _my_game(interaction)
-        owner = player or interaction.user
-        update = await flows.services(interaction).manager.current(flows.channel_id_of(interaction), owner.id)
-        if update.actor_view is None:
-            raise IllegalAction(f"{owner.display_name} isn't playing in this game.")
-        embed = look.MiyajimaPresenter().hand_embed(update, update.actor_view)
-        if owner.id != interaction.user.id:
-            embed.title = f"{owner.display_name}'s sheet — {update.title}"
-        kwargs = {"embed": embed}
-        image = await delivery.image_file(update, update.actor_view, "sheet.png")
-        if image is not None:
-            kwargs["file"] = image  # type: ignore[assignment]
-        await interaction.response.send_message(ephemeral=True, **kwargs)  # type: ignore[arg-type]
+        await flows.show_sheet(interaction, MIYAJIMA.name, player or interaction.user)

@@ -31,6 +31,11 @@ class GameSummary:
     waiting_for: tuple[str, ...]
 
 
+def holds_secrets(view: dict[str, Any]) -> bool:
+    """Whether a seat's view holds more than its own seat number (games where nothing is hidden hold only that)."""
+    return bool(set(view.get("private") or {}) - {"seat"})
+
+
 class GameManager(LobbyDesk):
     """Lobbies (from LobbyDesk) plus running games: start, act, undo, resign, abandon, views, log."""
 
@@ -68,8 +73,9 @@ class GameManager(LobbyDesk):
                 await tx.start_game(row.id, state_text(game, state), row.version + 1, now)
             loaded = await self._load(channel_id)
             log.info("game started channel=%s game=%s seats=%d", channel_id, game.name, len(seats))
-            # Starting deals every seat its secrets: each owner gets their view by DM.
-            dms = {s.user_id: game.player_view(state, s.seat) for s in loaded.seats}
+            # Starting deals every seat its secrets: each owner gets their view by DM (open games have none to send).
+            views = {s.user_id: game.player_view(state, s.seat) for s in loaded.seats}
+            dms = {user_id: view for user_id, view in views.items() if holds_secrets(view)}
             start_line = f"{game.title} begins with {', '.join(s.name for s in loaded.seats)}."
             return await self._after(loaded, [], lines=[start_line], actor=None, dm_views=dms)
 

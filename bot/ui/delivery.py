@@ -92,7 +92,8 @@ async def board_message(update: Update) -> dict[str, Any]:
     kwargs: dict[str, Any] = {"embed": presenter.board_embed(update)}
     if update.running:
         buttons = presenter.buttons(update)
-        kwargs["view"] = components.board_view(update.channel_id, buttons, update.version, presenter.hand_label)
+        stamp = presenter.stamp(update)
+        kwargs["view"] = components.board_view(update.channel_id, buttons, stamp, presenter.hand_label)
     image = await image_file(update, update.public, "board.png")
     if image is not None:
         kwargs["file"] = image

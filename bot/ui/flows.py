@@ -13,7 +13,7 @@ from bot.settings import Settings
 from bot.ui import components, delivery
 from bot.ui.errors import handle_error, reply_privately
 from bot.ui.messages import lobby_embed
-from bot.ui.presenters import presenter_for
+from bot.ui.presenters import UNSTAMPED, presenter_for
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +55,7 @@ async def hand_message(update: Update) -> dict[str, Any]:
     choice = presenter.multi_choice(update, view)
     kwargs: dict[str, Any] = {
         "embed": presenter.hand_embed(update, view),
-        "view": components.hand_view(update.channel_id, update.version, menu, choice),
+        "view": components.hand_view(update.channel_id, presenter.stamp(update), menu, choice),
     }
     image = await delivery.image_file(update, view, "hand.png")
     if image is not None:
@@ -76,7 +76,8 @@ async def play_token(interaction: discord.Interaction, channel_id: int, version:
     """A move chosen from a menu: through the engine, then the private and public replies."""
     manager = services(interaction).manager
     try:
-        update = await manager.act(channel_id, interaction.user.id, Action.from_token(token), version)
+        stamped = None if version == UNSTAMPED else version
+        update = await manager.act(channel_id, interaction.user.id, Action.from_token(token), stamped)
     except StaleClick as stale:
         current = await manager.current(channel_id, interaction.user.id)
         kwargs = await hand_message(current)
@@ -210,6 +211,22 @@ async def game_for_autocomplete(interaction: discord.Interaction, game: str) -> 
         return await game_here(interaction, game)
     except IllegalAction:
         return None
+
+
+async def show_sheet(interaction: discord.Interaction, game: str, owner: discord.abc.User) -> None:
+    """A player's sheet, sent privately to the caller (games where every sheet is public)."""
+    await game_here(interaction, game)
+    update = await services(interaction).manager.current(channel_id_of(interaction), owner.id)
+    if update.actor_view is None:
+        raise IllegalAction(f"{owner.display_name} isn't playing in this game.")
+    embed = presenter_for(game).hand_embed(update, update.actor_view)
+    if owner.id != interaction.user.id:
+        embed.title = f"{owner.display_name}'s sheet — {update.title}"
+    kwargs: dict[str, Any] = {"embed": embed}
+    image = await delivery.image_file(update, update.actor_view, "sheet.png")
+    if image is not None:
+        kwargs["file"] = image
+    await interaction.response.send_message(ephemeral=True, **kwargs)
 
 
 def channel_id_of(interaction: discord.Interaction) -> int:

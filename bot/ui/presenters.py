@@ -38,6 +38,10 @@ class MultiChoice:
     least: int
 
 
+UNSTAMPED = 0
+"""A version no board has: menus and buttons carrying it are never refused as stale by the engine."""
+
+
 class Presenter:
     """The generic look, good for any game; games with their own look subclass it."""
 
@@ -48,6 +52,14 @@ class Presenter:
     """The game's own slash commands for help: (usage, what it does)."""
     stand_ins: dict[str, str] = {}  # noqa: RUF012  (read-only; subclasses replace it)
     """A board button's or command's move → the move it makes when only that one is open (Draw → pass)."""
+
+    def stamp(self, update: Update) -> int:
+        """The version menus and argument buttons carry: a click on an older board is refused as stale.
+
+        Games whose moves name the step they answer (a card number) return UNSTAMPED: the game itself refuses
+        an answer to an earlier step, and a menu stays good while other players answer the same one.
+        """
+        return update.version
 
     def buttons(self, update: Update) -> tuple[BoardButton, ...]:
         """The board's move buttons now (after My hand); most games show the same ones all game."""

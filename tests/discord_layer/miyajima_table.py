@@ -11,10 +11,9 @@ import simcord
 
 import rendering
 from bot.client import TetsudoBot
-from bot.engine import Update
 from bot.games.miyajima import MIYAJIMA
 from tests.discord_layer import conftest
-from tests.discord_layer.table import Table
+from tests.discord_layer.table import GameTable
 
 GAME = "miyajima"
 MENU_TIMEOUT_S = 15 * 60
@@ -36,25 +35,10 @@ def text_only_fixture(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delitem(rendering.RENDERERS, GAME, raising=False)
 
 
-class MiyajimaTable(Table):
+class MiyajimaTable(GameTable):
     """alice, bob, carol and dave in #games, playing Fast Train to Miyajima."""
 
-    def __init__(self, env: simcord.Env, database: Path) -> None:
-        super().__init__(env, database)
-        self.dave = self.guild.add_member(env.create_user("dave"))
-
-    def actor_for(self, user_id: int) -> simcord.MemberActor:
-        return next(a for a in (self.alice, self.bob, self.carol, self.dave) if a.id == user_id)
-
-    async def started(self, *players: simcord.MemberActor, options: str = "") -> Update:
-        """A running game with alice (host, first active player) and the given players."""
-        await self.alice.slash(self.channel, "game new", game=GAME)
-        if self.channel.threads:
-            self.game_channel = self.channel.threads[-1]
-        for player in players:
-            await player.click(self.lobby_message(), label="Join")
-        await self.alice.click(self.lobby_message(), label="Start")
-        return await self.current()
+    game = GAME
 
     async def miyajima(self, actor: simcord.MemberActor, command: str, **options: Any) -> simcord.InteractionResult:
         return await actor.slash(self.game_channel, f"miyajima {command}", **options)

@@ -105,6 +105,30 @@ class Table:
         return messages
 
 
+class GameTable(Table):
+    """alice, bob, carol and dave in #games, playing the game named by `game` (a thread if the bot opens one)."""
+
+    game = ""
+
+    def __init__(self, env: simcord.Env, database: Path) -> None:
+        super().__init__(env, database)
+        self.dave = self.guild.add_member(env.create_user("dave"))
+
+    def actor_for(self, user_id: int) -> simcord.MemberActor:
+        return next(a for a in (self.alice, self.bob, self.carol, self.dave) if a.id == user_id)
+
+    async def started(self, *players: simcord.MemberActor, options: str = "") -> Update:
+        """A running game with alice (host, first seat) and the given players."""
+        extra = {"options": options} if options else {}
+        await self.alice.slash(self.channel, "game new", game=self.game, **extra)
+        if self.channel.threads:
+            self.game_channel = self.channel.threads[-1]
+        for player in players:
+            await player.click(self.lobby_message(), label="Join")
+        await self.alice.click(self.lobby_message(), label="Start")
+        return await self.current()
+
+
 def menu_options(message: discord.Message) -> list[tuple[str, str]]:
     """(label, value) of every option of every menu on a message."""
     return [

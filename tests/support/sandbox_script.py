@@ -9,6 +9,7 @@ from typing import Any
 from bot.games.base import Action, Game
 from bot.games.mexican_train import MEXICAN_TRAIN
 from bot.games.miyajima import MIYAJIMA
+from bot.games.next_station_tokyo import NEXT_STATION_TOKYO
 from bot.games.rng import GameRandom
 from bot.games.ttr_japan import TTR_JAPAN
 from bot.games.ttr_japan.data import japan
@@ -17,6 +18,8 @@ FRIENDS = ("alice", "bob", "carol", "dave", "erin")
 
 Typing = Callable[[Any, int, Action, Sequence[str], int], list[str]]
 """(state, seat, move, names, step) → the sandbox lines a player uses for that move."""
+Chooser = Callable[[Any, int], Action | None]
+"""(state, seat) → the move that seat makes (None: it has nothing to do)."""
 
 
 @dataclass(frozen=True)
@@ -28,8 +31,11 @@ class Script:
     moves: int
 
 
-def whole_game(game: Game, seed: int, typing: Typing, names: Sequence[str], options: str = "") -> Script:
-    """A lobby, a start, and every move until the end: each player plays their timer's default move."""
+def whole_game(
+    game: Game, seed: int, typing: Typing, names: Sequence[str], options: str = "", choose: Chooser | None = None
+) -> Script:
+    """A lobby, a start, and every move until the end: each player plays `choose`'s move (their timer's default)."""
+    pick = choose or game.default_action
     parsed = dict(pair.split("=", 1) for pair in options.split())
     quoted = f' options:"{options}"' if options else ""
     lines = [f"as {names[0]}: /game new game:{game.name}{quoted}"]
@@ -38,8 +44,8 @@ def whole_game(game: Game, seed: int, typing: Typing, names: Sequence[str], opti
     state = game.setup(seed, len(names), parsed)
     step = 0
     while game.outcome(state) is None:
-        seat = min(s for s in game.to_act(state) if game.default_action(state, s) is not None)
-        action = game.default_action(state, seat)
+        seat = min(s for s in game.to_act(state) if pick(state, s) is not None)
+        action = pick(state, seat)
         assert action is not None
         step += 1
         lines += typing(state, seat, action, names, step)
@@ -115,3 +121,25 @@ def miyajima_typing(state: Any, seat: int, action: Action, names: Sequence[str],
 def miyajima_game(seed: int, players: int = 4) -> Script:
     """A whole Fast Train to Miyajima game (one player: solo)."""
     return whole_game(MIYAJIMA, seed, miyajima_typing, FRIENDS[:players])
+
+
+def tokyo_typing(state: Any, seat: int, action: Action, names: Sequence[str], step: int) -> list[str]:
+    """Sections by /nst draw or the Draw button's menu, in turn; passes by the Pass button or /nst pass."""
+    who = f"as {names[seat]}:"
+    if action.verb == "pass":
+        return [f"{who} click Pass" if step % 2 else f"{who} /nst pass"]
+    if step % 3:
+        return [f"{who} /nst draw to:{action.args[1]} from:{action.args[0]}"]
+    pick = NEXT_STATION_TOKYO.legal_actions(state, seat).index(action) + 1
+    return [f"{who} click Draw", f"{who} choose {pick}"]
+
+
+def first_section(state: Any, seat: int) -> Action | None:
+    """The first section in a seat's menu, or a pass when none fits."""
+    legal = NEXT_STATION_TOKYO.legal_actions(state, seat)
+    return legal[0] if legal else None
+
+
+def tokyo_game(seed: int, players: int = 4, options: str = "") -> Script:
+    """A whole Next Station Tokyo game (one player: solo), each player drawing the first section offered."""
+    return whole_game(NEXT_STATION_TOKYO, seed, tokyo_typing, FRIENDS[:players], options, first_section)

@@ -66,7 +66,7 @@ class NextStationTokyo:
 
     def default_action(self, state: TokyoState, seat: int) -> Action | None:
         """RULINGS: a player who does not answer in time passes."""
-        return Action("pass") if seat in state.waiting and not state.finished else None
+        return rules.pass_action(state.card_number) if seat in state.waiting and not state.finished else None
 
     def player_view(self, state: TokyoState, seat: int | None) -> dict[str, JSON]:
         return view.player_view(state, seat)

@@ -44,16 +44,21 @@ def _may_reuse(state: TokyoState, seat: int) -> bool:
     return (is_double_rail(card) or state.effect == "double") and state.express[seat] is None
 
 
+def line_ends(state: TokyoState, seat: int) -> list[str]:
+    """The ends of the line `seat` draws this round (its departure before the first section)."""
+    colour = state.colour_of(seat)
+    return lines.ends(state.sheets[seat][colour], tokyo_map().departures[colour])
+
+
 def _origins(state: TokyoState, seat: int) -> tuple[list[str], list[str]]:
     """Where a section may leave from now, and which of those are the line's ends."""
-    colour = state.colour_of(seat)
-    line = state.sheets[seat][colour]
-    line_ends = lines.ends(line, tokyo_map().departures[colour])
+    line = state.sheets[seat][state.colour_of(seat)]
+    tips = line_ends(state, seat)
     if state.express[seat] is not None:
-        return [str(state.express[seat])], line_ends
+        return [str(state.express[seat])], tips
     if (state.switch or state.effect == "switch") and line:
-        return lines.visited(line), line_ends
-    return line_ends, line_ends
+        return lines.visited(line), tips
+    return tips, tips
 
 
 def check(state: TokyoState, seat: int, origin: str, target: str) -> Draw | str:
@@ -62,16 +67,12 @@ def check(state: TokyoState, seat: int, origin: str, target: str) -> Draw | str:
     for station in (origin, target):
         if station not in board.stations:
             return f"There's no station {station[:8]} on the map."
-    origins, line_ends = _origins(state, seat)
+    origins, tips = _origins(state, seat)
     colour = state.colour_of(seat)
     if origin not in origins:
         if state.express[seat] is not None:
             return f"Your Express section leaves {origins[0]}, the end you just drew."
-        where = (
-            "any station of your line"
-            if len(origins) > len(line_ends)
-            else f"an end of your line: {', '.join(origins)}"
-        )
+        where = "any station of your line" if len(origins) > len(tips) else f"an end of your line: {', '.join(origins)}"
         return f"Your {colour} line is continued from {where}."
     path = _path(state, origin, target)
     if path is None:
@@ -95,7 +96,7 @@ def check(state: TokyoState, seat: int, origin: str, target: str) -> Draw | str:
         if crossed is not None:
             (x, y), by = crossed
             return f"{a} → {b} would cross the {' and '.join(by)} line ({x}–{y}); lines may only meet at stations."
-    return Draw(origin, path, reused, origin not in line_ends)
+    return Draw(origin, path, reused, origin not in tips)
 
 
 def _why_not_reuse(state: TokyoState, seat: int, colours: list[str], reused_already: bool) -> str:
@@ -153,36 +154,49 @@ def _targets(state: TokyoState, origin: str) -> list[str]:
     return [ray[-1] for ray in rays if board.stations[ray[-1]].symbol in symbols]
 
 
-def draw_action(draw: Draw) -> Action:
-    """The move that draws a section: its first and last station are enough."""
-    return Action("draw", (draw.origin, draw.target))
+def draw_action(draw: Draw, card_number: int) -> Action:
+    """The move that draws a section: its first and last station, and the card it answers."""
+    return Action("draw", (draw.origin, draw.target, card_number))
+
+
+def pass_action(card_number: int) -> Action:
+    """The move that lets a card go by (it names the card, so a doubled click can't pass the next one too)."""
+    return Action("pass", (card_number,))
 
 
 def legal_actions(state: TokyoState, seat: int) -> list[Action]:
     """Everything `seat` may do now: its sections, then passing."""
     if state.finished or seat not in state.waiting:
         return []
-    return [*(draw_action(d) for d in draws(state, seat)), Action("pass")]
+    number = state.card_number
+    return [*(draw_action(d, number) for d in draws(state, seat)), pass_action(number)]
 
 
 def refusal(state: TokyoState, seat: int, action: Action) -> str:
     """Why `action` isn't allowed for `seat` now."""
     if state.finished:
         return "The game is over."
+    if not _well_formed(action):
+        return "That move isn't part of Next Station Tokyo: draw a section or pass."
+    if action.args[-1] != state.card_number:
+        return f"That answer was for an earlier card; card {len(state.flipped)} of this round is up now."
     if seat not in state.waiting:
         return "You've already answered this card — wait for the next flip."
-    if action.verb == "draw" and len(action.args) == 2:
-        reason = check(state, seat, str(action.args[0]), str(action.args[1]))
-        return reason if isinstance(reason, str) else "That section can't be drawn now."
-    return "That move isn't part of Next Station Tokyo: draw a section or pass."
+    reason = check(state, seat, str(action.args[0]), str(action.args[1])) if action.verb == "draw" else None
+    return reason if isinstance(reason, str) else "That move can't be made now."
+
+
+def _well_formed(action: Action) -> bool:
+    """A pass naming a card, or a draw naming two stations and a card."""
+    *stations, card = action.args or ("",)
+    shape = {"pass": 0, "draw": 2}.get(action.verb)
+    return shape == len(stations) and isinstance(card, int) and all(isinstance(s, str) for s in stations)
 
 
 def apply(state: TokyoState, seat: int, action: Action, rng: GameRandom) -> TokyoState:
     """The state after a legal move (refusals carry their reason)."""
-    well_formed = action in (Action("pass"),) or (
-        action.verb == "draw" and len(action.args) == 2 and all(isinstance(a, str) for a in action.args)
-    )
-    if state.finished or seat not in state.waiting or not well_formed:
+    stale = not _well_formed(action) or action.args[-1] != state.card_number
+    if state.finished or seat not in state.waiting or stale:
         raise IllegalAction(refusal(state, seat, action))
     draw = check(state, seat, str(action.args[0]), str(action.args[1])) if action.verb == "draw" else None
     if isinstance(draw, str):

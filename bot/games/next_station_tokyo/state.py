@@ -78,6 +78,11 @@ class TokyoState:
     def seats(self) -> int:
         return len(self.sheets)
 
+    @property
+    def card_number(self) -> int:
+        """The number of the card up, counted through the whole game: every answer names the card it answers."""
+        return (self.round - 1) * len(DECK) + len(self.flipped)
+
     def colour_of(self, seat: int) -> str:
         """The colour `seat` draws this round."""
         return line_colour(seat, self.round)

@@ -45,9 +45,11 @@ def public_view(state: TokyoState) -> dict[str, JSON]:
         "flipped": list(state.flipped),
         "greens": sum(map(is_green, state.flipped)),
         "greens_to_end": GREEN_CARDS,
+        "card_number": state.card_number,
         "waiting": list(state.waiting),
         "answers": list(state.answers),
         "express": list(state.express),
+        "ends": [rules.line_ends(state, seat) for seat in range(state.seats)],
         "sheets": [{c: [list(s) for s in sheet[c]] for c in COLOURS} for sheet in state.sheets],
         "objectives": [scoring.OBJECTIVES[i] for i in state.objectives],
         "finished": state.finished,
@@ -71,7 +73,7 @@ def prompt(state: TokyoState, seat: int | None) -> str:
 
 def describe(action: Action) -> str:
     """The public log phrase of a move."""
-    if action.verb == "draw" and len(action.args) == 2:
+    if action.verb == "draw" and len(action.args) == 3:
         return f"draws {action.args[0]} → {action.args[1]}."
     if action.verb == "pass":
         return "passes."
