@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import discord
@@ -38,15 +39,17 @@ def card_words(public: dict[str, Any]) -> str:
 
 
 def line_words(sections: list[list[str]]) -> str:
-    """A line as the stations it joins: "E4–F5–G5, F5–E7" (a branch starts a new run)."""
-    runs: list[list[str]] = []
-    for a, b in sections:
-        run = next((r for r in runs if r[-1] == a), None)
-        if run is None:
-            runs.append([a, b])
-        else:
-            run.append(b)
-    return ", ".join("–".join(run) for run in runs) or "—"
+    """A line as the stations it runs through: "D3–E4–F4", then any branch: "D3–E4–F4, E4–E5"."""
+    left = [tuple(section) for section in sections]
+    runs = []
+    while left:
+        degree = Counter(station for section in left for station in section)
+        run = [next((s for section in left for s in section if degree[s] == 1), left[0][0])]
+        while step := next((section for section in left if run[-1] in section), None):
+            left.remove(step)
+            run.append(step[1] if step[0] == run[-1] else step[0])
+        runs.append("–".join(run))
+    return ", ".join(runs) or "—"
 
 
 def _clip(text: str) -> str:
@@ -55,8 +58,9 @@ def _clip(text: str) -> str:
 
 def _breakdown(result: dict[str, Any], objectives: list[str]) -> str:
     """A player's score part by part: lines, interchanges, outer districts, green misses, objectives."""
+    drawn = {c: score for c, score in result["lines"].items() if score[0]}
     parts = [
-        " · ".join(f"{colour_words(c)} {d}×{m} = {p}" for c, (d, m, p) in result["lines"].items()),
+        " · ".join(f"{colour_words(c)} {d}×{m} = {p}" for c, (d, m, p) in drawn.items()) or "No line drawn yet",
         "Interchanges: "
         + (
             ", ".join(f"{n}× {size} lines" for size, n in result["interchanges"].items())

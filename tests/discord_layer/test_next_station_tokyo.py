@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.ui.next_station_tokyo import line_words
 from tests.discord_layer.japan_table import response_text
 from tests.discord_layer.table import menu_options, text_of
 from tests.discord_layer.tokyo_table import (
@@ -54,6 +55,8 @@ async def test_draw_opens_a_menu_of_your_own_sections_and_a_pick_draws_one(tokyo
     state = await tokyo.board_state()
     assert state["answers"][0] == label and state["waiting"] == [1]
     assert "Still choosing: **bob**" in text_of(tokyo.with_button("Draw"))
+    said = [m.content for m in tokyo.game_channel.history() if m.content.startswith("alice draws")]
+    assert said and "<@" not in said[-1], "bob was pinged for this card already; alice answered privately"
     # bob's menu was opened before alice answered: it still answers the same card, so it still works.
     assert bob_menu.response is not None
     bob_pick = menu_options(bob_menu.response.message)[-1][1]
@@ -140,3 +143,9 @@ async def test_four_players_with_objectives_and_effects_play_to_the_end(tokyo: T
     assert "Objectives met:" in text
     assert tokyo.bot.storage is not None
     assert len(await tokyo.bot.storage.results(update.game_id)) == 4
+
+
+def test_a_line_reads_as_the_stations_it_runs_through_then_its_branches() -> None:
+    assert line_words([["E4", "F4"], ["E4", "D3"]]) == "F4–E4–D3"
+    assert line_words([["E4", "F4"], ["F4", "G5"], ["F4", "F5"]]) == "E4–F4–G5, F4–F5"
+    assert line_words([]) == "—"
