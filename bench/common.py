@@ -36,6 +36,17 @@ def random_game(game: Game, seed: int, seats: int) -> tuple[Any, int]:
     return state, step
 
 
+def games_per_second(game: Game, games: int, seed: int, seats: int, label: str) -> None:
+    """Play `games` random games through the engine and print games/s and moves/s under `label` ("(a) engine")."""
+    moves = 0
+    began = time.perf_counter()
+    for n in range(games):
+        moves += random_game(game, seed + n, seats)[1]
+    elapsed = time.perf_counter() - began
+    print(f"{label}: {games} random {seats}-player games, {moves} moves in {elapsed:.2f} s")
+    print(f"    {games / elapsed:,.0f} games/s, {moves / elapsed:,.0f} moves/s, {moves / games:.0f} moves/game")
+
+
 def timed(work: Callable[[], T], times: int) -> tuple[list[float], list[float], T]:
     """Run `work` `times` times: sorted wall-clock ms, sorted CPU ms of this thread, and the last result."""
     wall, cpu = [], []

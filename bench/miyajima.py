@@ -13,7 +13,6 @@ Targets: >= 100 games/s; render p95 <= 100 ms; PNG <= 300 KB. Not a test: it ass
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -28,13 +27,7 @@ NAMES = ("Alice", "Bob the Magnificent", "Carol", "Dmitri")
 
 def engine_bench(games: int, seed: int) -> None:
     """Print games/s and moves/s over `games` random games."""
-    moves = 0
-    began = time.perf_counter()
-    for n in range(games):
-        moves += common.random_game(MIYAJIMA, seed + n, SEATS)[1]
-    elapsed = time.perf_counter() - began
-    print(f"(a) engine: {games} random {SEATS}-player games, {moves} moves in {elapsed:.2f} s")
-    print(f"    {games / elapsed:,.0f} games/s, {moves / elapsed:,.0f} moves/s, {moves / games:.0f} moves/game")
+    common.games_per_second(MIYAJIMA, games, seed, SEATS, "(a) engine")
 
 
 def render_bench(renders: int, seed: int) -> None:

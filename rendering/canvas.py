@@ -65,3 +65,9 @@ def seat_name(names: Sequence[str], seat: int) -> str:
 def to_palette(image: Image.Image) -> Image.Image:
     """The flat drawing as a palette image (no dithering), so `render_png`'s optimize pass stays fast."""
     return image.quantize(colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+def ordinal(n: int) -> str:
+    """1 → "1st", 2 → "2nd", 11 → "11th"."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

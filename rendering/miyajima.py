@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 import rendering
 from bot.games.miyajima.data import DICE, KINDS, sheet
 from bot.games.miyajima.view import SOLO_GOALS
-from rendering.canvas import INK, blank, check, fit, font, seat_name, to_palette, triangle
+from rendering.canvas import INK, blank, check, fit, font, ordinal, seat_name, to_palette, triangle
 
 # Helpers shared with the Mexican Train renderer (candidates for rendering/canvas.py).
 
@@ -79,12 +79,6 @@ def chip(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], colour: str,
     draw.rounded_rectangle(box, radius=6, fill=fill, outline=INK, width=2)
     ink = INK if colour in LIGHT_INK else PAPER
     draw.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), letter, fill=ink, font=font(size), anchor="mm")
-
-
-def ordinal(n: int) -> str:
-    """1 → "1st", 2 → "2nd", 11 → "11th"."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def draw_dice(draw: ImageDraw.ImageDraw, x: int, y: int, rolled: list[list[Any]]) -> None:

@@ -100,13 +100,14 @@ def check(state: TokyoState, seat: int, origin: str, target: str) -> Draw | str:
 
 
 def _why_not_reuse(state: TokyoState, seat: int, colours: list[str], reused_already: bool) -> str:
-    """Why a section already drawn can't be drawn again now ('' when Double Rail allows it)."""
+    """Why a section already drawn can't be drawn again now ('' when Double Rail allows it).
+
+    A section of the seat's own line never gets here: drawing it again would revisit a station, refused first.
+    """
     if not _may_reuse(state, seat):
         return "a section is drawn only once, except with Double Rail Track."
     if len(colours) > 1 or reused_already:
         return "Double Rail Track lets a section be drawn a second time, never a third."
-    if colours[0] == state.colour_of(seat):
-        return "Double Rail Track reuses another colour's section, not your own line's."
     return ""
 
 
