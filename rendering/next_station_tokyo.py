@@ -11,7 +11,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import rendering
-from bot.games.next_station_tokyo.data import COLOURS, COLUMNS, ROWS, TokyoMap, segment, tokyo_map
+from bot.games.next_station_tokyo.data import COLOURS, COLUMNS, ROWS, TokyoMap, district_words, segment, tokyo_map
 from bot.games.next_station_tokyo.lines import stations_by_lines
 from bot.games.next_station_tokyo.scoring import GREEN_MISS, OBJECTIVE_POINTS
 from bot.games.next_station_tokyo.state import ROUNDS, Sheet
@@ -86,7 +86,6 @@ LOOKS = {
     "pink": LineLook((225, 95, 160), "K", "sleepers", INK),
 }
 """Okabe–Ito-like colours; blue and purple look alike to many eyes, so the pattern and letter tell them apart."""
-COMPASS = {"n": "north", "e": "east", "s": "south", "w": "west"}
 PATTERN_WORDS = {"solid": "solid", "dashed": "dashed", "double": "double", "sleepers": "cross-ticks"}
 
 
@@ -658,13 +657,6 @@ def line_scores(draw: Draw, y: int, result: dict[str, Any], now: str | None) -> 
         words = fit(f"{colour} {districts}x{most} = {points}", face, box_w - 46)
         draw.text((x + 40, y + SCORE_H // 2), words, fill=INK, font=face, anchor="lm")
     return y + SCORE_H + 10
-
-
-def district_words(district: str) -> str:
-    """A compass district id in words ("nw" → "north-west"); other ids as they are."""
-    if all(c in COMPASS for c in district):
-        return "-".join(COMPASS[c] for c in district)
-    return district
 
 
 def breakdown(result: dict[str, Any]) -> list[str]:

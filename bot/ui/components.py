@@ -13,7 +13,7 @@ from bot.games.base import Action
 from bot.ui import flows
 from bot.ui.errors import answer_failure
 from bot.ui.messages import SELECT_LIMIT
-from bot.ui.presenters import UNSTAMPED, BoardButton, MultiChoice
+from bot.ui.presenters import BoardButton, MultiChoice
 
 LOBBY_VERBS = ("join", "leave", "start", "options")
 
@@ -102,8 +102,8 @@ class ActionButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> ActionButton:
-        version = int(match["version"]) if match["version"] else UNSTAMPED
-        return cls(match["verb"], int(match["channel"]), arg=match["arg"], version=version or None)
+        version = int(match["version"]) if match["version"] else None
+        return cls(match["verb"], int(match["channel"]), arg=match["arg"], version=version)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:

@@ -76,7 +76,7 @@ async def play_token(interaction: discord.Interaction, channel_id: int, version:
     """A move chosen from a menu: through the engine, then the private and public replies."""
     manager = services(interaction).manager
     try:
-        stamped = None if version == UNSTAMPED else version
+        stamped = await engine_version(manager, channel_id, version)
         update = await manager.act(channel_id, interaction.user.id, Action.from_token(token), stamped)
     except StaleClick as stale:
         current = await manager.current(channel_id, interaction.user.id)
@@ -100,12 +100,24 @@ async def play_action(
     await interaction.response.defer(ephemeral=True, thinking=True)
     manager = services(interaction).manager
     action = await _stand_in(manager, channel_id, interaction.user.id, action)
-    update = await manager.act(channel_id, interaction.user.id, action, version)
+    update = await manager.act(
+        channel_id, interaction.user.id, action, await engine_version(manager, channel_id, version)
+    )
     kwargs: dict[str, Any] = {}
     if update.actor_view is not None and update.actor_view.get("legal"):
         kwargs = _without_none(await hand_message(update))  # more to do this turn: the hand and its menu
     await interaction.followup.send(presenter_for(update.game).move_reply(update), ephemeral=True, **kwargs)
     await delivery.announce(interaction, update)
+
+
+async def engine_version(manager: GameManager, channel_id: int, version: int | None) -> int | None:
+    """The version the engine checks a click against: none for an unstamped one, if this game's are (else stale)."""
+    if version != UNSTAMPED:
+        return version
+    current = await manager.current(channel_id)
+    if presenter_for(current.game).stamp(current) != UNSTAMPED:
+        raise StaleClick()  # a forged or foreign unstamped click on a game whose clicks carry their board
+    return None
 
 
 async def _stand_in(manager: GameManager, channel_id: int, user_id: int, action: Action) -> Action:

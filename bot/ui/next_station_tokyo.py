@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from bot.engine import Update
+from bot.games.next_station_tokyo.data import district_words
 from bot.games.next_station_tokyo.rules import EFFECT_NAMES
 from bot.ui import presenters
 from bot.ui.messages import COLOUR, FIELD_LIMIT, SELECT_LIMIT
@@ -68,7 +69,7 @@ def _breakdown(result: dict[str, Any], objectives: list[str]) -> str:
             if result["interchanges"]
             else "none"
         ),
-        f"Outer districts with an interchange: {', '.join(result['bonus_districts']) or 'none'}"
+        f"Outer districts with an interchange: {', '.join(map(district_words, result['bonus_districts'])) or 'none'}"
         f" → {result['bonus_points']}",
         f"Green-loop misses: {result['misses']} → {-3 * result['misses']}",
     ]

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from bot.engine import StaleClick
+from bot.ui import flows
+from bot.ui.presenters import UNSTAMPED
 from tests.discord_layer.conftest import make_bot
 from tests.discord_layer.table import Table, menu_options, text_of
 
@@ -108,3 +113,13 @@ async def test_a_deleted_board_is_posted_again_on_the_next_move(table: Table) ->
     new_board = await table.bot.manager.board_message(update.game_id)
     assert new_board is not None and new_board != old_board.id
     assert "Waiting for: **bob**" in text_of(table.with_button("My hand"))
+
+
+async def test_an_unstamped_click_is_stale_in_a_game_whose_clicks_carry_their_board(table: Table) -> None:
+    """A forged menu or button without a board version can't slip past the stale check of a stamped game."""
+    await table.started(table.bob)
+    manager = table.bot.manager
+    update = await table.current()
+    assert await flows.engine_version(manager, table.game_channel.id, update.version) == update.version
+    with pytest.raises(StaleClick):
+        await flows.engine_version(manager, table.game_channel.id, UNSTAMPED)

@@ -14,7 +14,7 @@ from PIL import Image, ImageChops
 
 import rendering
 from bot.games.next_station_tokyo import NEXT_STATION_TOKYO
-from bot.games.next_station_tokyo.data import COLOURS, segment, tokyo_map
+from bot.games.next_station_tokyo.data import COLOURS, district_words, segment, tokyo_map
 from bot.games.next_station_tokyo.state import TokyoState
 from bot.games.rng import GameRandom
 from rendering import next_station_tokyo as renderer
@@ -272,9 +272,9 @@ def test_the_final_breakdown_adds_up_to_the_total() -> None:
 
 
 def test_district_names_read_as_words() -> None:
-    assert renderer.district_words("nw") == "north-west"
-    assert renderer.district_words("s") == "south"
-    assert renderer.district_words("shinjuku") == "shinjuku"
+    assert district_words("nw") == "north-west"
+    assert district_words("s") == "south"
+    assert district_words("cn") == "cn"
 
 
 def test_signs_the_font_lacks_are_replaced() -> None:

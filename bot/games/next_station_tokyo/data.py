@@ -76,6 +76,16 @@ class MapError(ValueError):
     """A map file that doesn't add up, with what is wrong."""
 
 
+COMPASS = {"n": "north", "e": "east", "s": "south", "w": "west"}
+
+
+def district_words(district: str) -> str:
+    """An outer district's id in words ("nw" → "north-west"); inner ids ("cn") as they are."""
+    if all(c in COMPASS for c in district):
+        return "-".join(COMPASS[c] for c in district)
+    return district
+
+
 def segment(a: str, b: str) -> tuple[str, str]:
     """A section between two stations as a sorted pair, the same whichever way it is drawn."""
     return (a, b) if a <= b else (b, a)
