@@ -170,8 +170,10 @@ class TokyoPresenter(Presenter):
             end = board["express"][seat]
             return f"Drawn: {board['answers'][seat]}. **Express**: draw a second section from {end}, or pass."
         answer = board["answers"][seat] if 0 <= seat < len(board["answers"]) else None
-        said = f"Your answer: {answer}." if answer else "Done — your answer is in."
-        return f"{said} {events}" if events else said
+        if answer:
+            return f"Your answer: {answer}." + (f" {events}" if events else "")
+        # Everyone has answered and the next card is up: the log line tells the whole story, the move first.
+        return update.lines[-1] if update.lines else "Done — your answer is in."
 
 
 presenters.register("next_station_tokyo", TokyoPresenter())

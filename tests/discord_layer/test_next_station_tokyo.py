@@ -81,6 +81,20 @@ async def test_nst_draw_autocompletes_your_stations_and_refuses_others_with_the_
     assert (await tokyo.current()).version == version, "refusals change nothing"
 
 
+async def test_the_last_answer_is_confirmed_with_the_move_and_the_next_card(tokyo: TokyoTable) -> None:
+    await tokyo.started()
+    first = (await tokyo.moves_of(tokyo.alice))[0]
+    if first.verb == "draw":
+        reply = await tokyo.nst(tokyo.alice, "draw", to=str(first.args[1]), **{"from": str(first.args[0])})
+        said = f"alice draws {first.args[0]} → {first.args[1]}."
+    else:
+        reply = await tokyo.nst(tokyo.alice, "pass")
+        said = "alice passes."
+    text = response_text(reply)
+    assert text.startswith(said), text
+    assert "Card 2: " in text or "Railroad Switch" in text
+
+
 async def test_a_second_answer_to_the_same_card_is_refused(tokyo: TokyoTable) -> None:
     await tokyo.started(tokyo.bob)
     first = await tokyo.nst(tokyo.alice, "pass")
