@@ -165,14 +165,14 @@ class TokyoPresenter(Presenter):
     def move_reply(self, update: Update) -> str:
         board = update.public["public"]
         seat = int(((update.actor_view or {}).get("private") or {}).get("seat", -1))
-        events = " ".join(named(update, e) for e in board.get("events", []))
+        events = board.get("events", [])
         if 0 <= seat < len(board["express"]) and board["express"][seat]:
             end = board["express"][seat]
             return f"Drawn: {board['answers'][seat]}. **Express**: draw a second section from {end}, or pass."
         answer = board["answers"][seat] if 0 <= seat < len(board["answers"]) else None
-        if answer:
-            return f"Your answer: {answer}." + (f" {events}" if events else "")
-        # Everyone has answered and the next card is up: the log line tells the whole story, the move first.
+        if answer and not events:
+            return f"Your answer: {answer}."
+        # Everyone has answered and the next card is up (its answers are new): the log line tells it all.
         return update.lines[-1] if update.lines else "Done — your answer is in."
 
 
