@@ -14,7 +14,7 @@ from bot.engine.lobby import LobbyDesk, fresh_seed, wall_clock_ms
 from bot.engine.replay import new_state, replay, state_text, step_random
 from bot.engine.turns import Move, final_ranks, move_line, must_act, play_out
 from bot.engine.update import Update
-from bot.games.base import Action, Game, IllegalAction, Outcome, name_seats
+from bot.games.base import Action, Game, IllegalAction, Outcome, name_seats, seat_count_words, seat_counts
 from bot.storage import MoveWrite, ResultRow, SqliteStorage, StaleVersion
 
 log = logging.getLogger(__name__)
@@ -61,10 +61,8 @@ class GameManager(LobbyDesk):
                 raise NotModerator("Only the host can start the game.")
             game = self.game(row.game)
             seats = await self.storage.seats(row.id)
-            if not game.min_seats <= len(seats) <= game.max_seats:
-                raise IllegalAction(
-                    f"{game.title} needs {game.min_seats}–{game.max_seats} players; {len(seats)} joined."
-                )
+            if len(seats) not in seat_counts(game):
+                raise IllegalAction(f"{game.title} needs {seat_count_words(game)} players; {len(seats)} joined.")
             options = json.loads(row.options)
             state = new_state(game, row.seed, len(seats), options)
             now = self.clock()

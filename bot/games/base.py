@@ -179,6 +179,20 @@ class Outcome:
         return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
 
 
+def seat_counts(game: Game) -> tuple[int, ...]:
+    """The numbers of players a game may start with: its own `seat_counts` (teams of two), else min to max."""
+    counts: tuple[int, ...] | None = getattr(game, "seat_counts", None)
+    return counts or tuple(range(game.min_seats, game.max_seats + 1))
+
+
+def seat_count_words(game: Game) -> str:
+    """Those numbers as players read them: "2–8", or "4, 6 or 8"."""
+    counts = seat_counts(game)
+    if counts == tuple(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
+    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+
+
 def make_view(
     public: JSON, private: JSON | None, prompt: str, legal: Sequence[Action], label: Callable[[Action], str]
 ) -> dict[str, JSON]:

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.engine import Lobby, SeatInfo, Update
-from bot.games.base import Game, name_seats, option_text
+from bot.games.base import Game, name_seats, option_text, seat_count_words
 
 COLOUR = discord.Colour.from_rgb(196, 30, 58)
 FIELD_LIMIT = 1024
@@ -108,7 +108,7 @@ def results_embed(update: Update) -> discord.Embed:
 def game_help(game: Game, commands: Sequence[tuple[str, str]] = ()) -> discord.Embed:
     """One game's help: players, options and the game's own commands."""
     embed = discord.Embed(title=game.title, colour=COLOUR)
-    embed.add_field(name="Players", value=f"{game.min_seats}–{game.max_seats}", inline=True)
+    embed.add_field(name="Players", value=seat_count_words(game), inline=True)
     options = "\n".join(f"`{o.name}` (default `{o.default}`): {o.help}" for o in game.options) or "none"
     embed.add_field(name="Options", value=options, inline=False)
     if commands:
@@ -135,6 +135,6 @@ def general_help(games: Sequence[Game]) -> discord.Embed:
     """The command list and the games on offer."""
     embed = discord.Embed(title="Tetsudō — help", colour=COLOUR)
     embed.description = "\n".join(f"`{usage}` — {what}" for usage, what in COMMANDS_HELP)
-    listed = "\n".join(f"`{g.name}` — {g.title} ({g.min_seats}–{g.max_seats} players)" for g in games)
+    listed = "\n".join(f"`{g.name}` — {g.title} ({seat_count_words(g)} players)" for g in games)
     embed.add_field(name="Games", value=listed or "No games are installed yet.", inline=False)
     return embed

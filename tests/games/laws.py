@@ -21,6 +21,7 @@ from bot.games.mexican_train import MEXICAN_TRAIN, tiles
 from bot.games.mexican_train.state import MexicanState
 from tests.games.miyajima.laws import miyajima_cars
 from tests.games.next_station_tokyo.laws import tokyo_cards
+from tests.games.toyko_train.laws import toyko_components, toyko_scramble
 from tests.games.ttr_japan.laws import japan_components, japan_scramble
 from tests.support.relay_game import RELAY, RelayState
 
@@ -92,12 +93,14 @@ CONSERVATION: dict[str, Conservation] = {
     "ttr_japan": japan_components,
     "miyajima": miyajima_cars,
     "next_station_tokyo": tokyo_cards,
+    "toyko_train": toyko_components,
 }
 
 SCRAMBLE: dict[str, Scramble] = {
     "relay": relay_scramble,
     "mexican_train": mexican_scramble,
     "ttr_japan": japan_scramble,
+    "toyko_train": toyko_scramble,
 }
 
 OPEN_INFORMATION = {"miyajima", "next_station_tokyo"}

@@ -1,0 +1,97 @@
+"""Toyko Train (teams of two, 2–4 teams): the game object the registry holds.
+
+Where RULINGS.md and rules/toyko_train.txt are silent, we chose:
+- The next round starts the moment a round ends; conductors get the new target at once.
+- A cancel undoes the latest exchange still standing, and may be said again to undo the one before.
+- Every exchange the tourist makes counts in the round's summary, cancelled ones included.
+- In `nine`, each round has its own three doubled colours, so each team starts it from its own random seating.
+- A conductor whose timer runs out gets the bot's help: the call when the seating is right, else the signal of an
+  exchange on a shortest path. A tourist has no timer move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.games.base import JSON, Action, IllegalAction, Option, Outcome, resolve_options
+from bot.games.rng import GameRandom
+from bot.games.toyko_train import rules, view
+from bot.games.toyko_train.data import words_file
+from bot.games.toyko_train.state import SCHEMA, ToykoState, team_of
+
+
+class ToykoTrain:
+    """The Toyko Train rules, written against the game contract."""
+
+    name = "toyko_train"
+    title = "Toyko Train"
+    min_seats = 4
+    max_seats = 8
+    seat_counts = (4, 6, 8)
+    schema = SCHEMA
+    options = (
+        Option("nine", False, "the 9-place compartment: 3×3 seats, three colours travel twice"),
+        Option("scheme", "arms", "how conductors show the exchange kind", tuple(words_file().schemes)),
+    )
+
+    def setup(self, seed: int, seats: int, options: Mapping[str, Any]) -> ToykoState:
+        if seats not in self.seat_counts:
+            raise IllegalAction(f"Toyko Train is played by teams of two: 4, 6 or 8 players, not {seats}.")
+        chosen = resolve_options(self.options, options)
+        rng = GameRandom(seed, 0)
+        teams = seats // 2
+        state = ToykoState(
+            nine=bool(chosen["nine"]),
+            scheme=str(chosen["scheme"]),
+            words=rules.deal_words(teams, rng),
+            target=[],
+            starts=[],
+            seatings=[],
+            optimum=[],
+            cards=[0] * teams,
+        )
+        rules.new_seatings(state, rng, None)
+        return state
+
+    def to_act(self, state: ToykoState) -> frozenset[int]:
+        if state.finished:
+            return frozenset()
+        return frozenset(s for s in range(2 * state.teams) if not state.out[team_of(s)])
+
+    def legal_actions(self, state: ToykoState, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: ToykoState, seat: int, action: Action, rng: GameRandom) -> ToykoState:
+        return rules.apply(state, seat, action, rng)
+
+    def default_action(self, state: ToykoState, seat: int) -> Action | None:
+        """The conductor's helping hand (see the module notes); tourists have none."""
+        team = team_of(seat)
+        if state.finished or state.out[team] or not rules.is_conductor(state, seat):
+            return None
+        return rules.hint(state, team)
+
+    def player_view(self, state: ToykoState, seat: int | None) -> dict[str, JSON]:
+        return view.player_view(state, seat)
+
+    def outcome(self, state: ToykoState) -> Outcome | None:
+        if not state.finished:
+            return None
+        scores = [state.cards[team_of(seat)] for seat in range(2 * state.teams)]
+        return Outcome.from_scores(scores, "the seventh round is over")
+
+    def describe(self, action: Action) -> str:
+        return view.describe(action)
+
+    def narrate(self, state: ToykoState) -> tuple[str, ...]:
+        return tuple(state.events)
+
+    def to_json(self, state: ToykoState) -> dict[str, JSON]:
+        return state.to_json()
+
+    def from_json(self, data: Mapping[str, JSON]) -> ToykoState:
+        return ToykoState.from_json(data)
+
+
+TOYKO_TRAIN = ToykoTrain()

@@ -1,0 +1,116 @@
+"""What each seat sees of a Toyko Train game: the target only for conductors, a team's words only for that team."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.games.base import JSON, Action, make_view, seat_mark
+from bot.games.toyko_train import rules
+from bot.games.toyko_train.data import COLOURS, KIND_WORDS, words_file
+from bot.games.toyko_train.state import ROUNDS, ToykoState, team_of
+
+
+def public_view(state: ToykoState) -> dict[str, JSON]:
+    """The table as everyone sees it: every compartment, signals as gestures, cards and past rounds."""
+    compartment = state.compartment
+    gestures = words_file().schemes[state.scheme]
+    teams: list[JSON] = []
+    for team in range(state.teams):
+        signal = state.signals[team]
+        teams.append(
+            {
+                "conductor": state.conductor(team),
+                "tourist": state.tourist(team),
+                "seating": list(state.seatings[team]),
+                "made": state.made[team],
+                "out": state.out[team],
+                "cards": state.cards[team],
+                "signal": [signal[0], gestures[signal[1]]] if signal else None,
+            }
+        )
+    return {
+        "round": state.round,
+        "rounds": ROUNDS,
+        "nine": state.nine,
+        "scheme": state.scheme,
+        "places": [compartment.name(p) for p in range(compartment.size)],
+        "columns": compartment.columns,
+        "teams": teams,
+        "summaries": list(state.summaries),
+        "finished": state.finished,
+        "events": list(state.events),
+    }
+
+
+def private_view(state: ToykoState, seat: int) -> dict[str, JSON]:
+    """A player's own secrets: their team's words, and the target if they conduct this round."""
+    team = team_of(seat)
+    words = state.words[team]
+    mine: dict[str, JSON] = {
+        "seat": seat,
+        "team": team,
+        "role": "conductor" if rules.is_conductor(state, seat) else "tourist",
+        "dictionary": dict(zip(COLOURS, words, strict=False)),
+        "cancel_word": words[-1],
+    }
+    if rules.is_conductor(state, seat) and not state.finished:
+        mine["target"] = list(state.target)
+    return mine
+
+
+def prompt(state: ToykoState, seat: int | None) -> str:
+    """What the viewer does now, in words."""
+    if state.finished:
+        return "The game is over."
+    if seat is None:
+        return f"Round {state.round} of {ROUNDS}: the teams race to seat their tourists."
+    team = team_of(seat)
+    if state.out[team]:
+        return "Your team called wrong and is out of this round: wait for the next one."
+    if rules.is_conductor(state, seat):
+        partner = seat_mark(state.tourist(team))
+        return f"Guide {partner} to the target with your words and gestures, then call «Toyko Train!»."
+    partner = seat_mark(state.conductor(team))
+    return f"Follow {partner}'s signals: exchange the tourists they name."
+
+
+def describe(action: Action) -> str:
+    """The public log phrase of a move (a signal's word is public; its colour is not)."""
+    if action.verb == "signal" and len(action.args) == 2:
+        return f"signals «{action.args[0]}!»"
+    if action.verb == "swap" and len(action.args) == 2:
+        return f"exchanges {action.args[0]} and {action.args[1]}."
+    if action.verb == "point" and action.args:
+        return f"points at {action.args[0]}."
+    return {
+        "cancel": "cancels the last exchange:",
+        "nod": "nods.",
+        "shake": "shakes their head.",
+        "call": "calls:",
+    }.get(action.verb, "does something unexpected.")
+
+
+def labeller(state: ToykoState, seat: int | None) -> Callable[[Action], str]:
+    """Menu labels for a seat's own moves: a signal shows its colour, which only this seat's team knows."""
+    words = {} if seat is None else dict(zip(state.words[team_of(seat)], COLOURS, strict=False))
+
+    def label(action: Action) -> str:
+        if action.verb == "signal":
+            word, kind = str(action.args[0]), str(action.args[1])
+            return f"«{word}» ({words.get(word, '?')}) — {KIND_WORDS[kind]}"
+        if action.verb == "swap":
+            return f"Exchange {action.args[0]} and {action.args[1]}"
+        if action.verb == "point":
+            return f"Point at {action.args[0]}"
+        return {"cancel": "Cancel the last exchange", "nod": "Nod", "shake": "Shake your head"}.get(
+            action.verb, "«Toyko Train!» (call)"
+        )
+
+    return label
+
+
+def player_view(state: ToykoState, seat: int | None) -> dict[str, JSON]:
+    """The contract's view."""
+    legal = [] if seat is None else rules.legal_actions(state, seat)
+    private = None if seat is None else private_view(state, seat)
+    return make_view(public_view(state), private, prompt(state, seat), legal, labeller(state, seat))
