@@ -72,11 +72,13 @@ def legal_actions(state: ToykoState, seat: int) -> list[Action]:
     compartment = state.compartment
     if is_conductor(state, seat):
         words = state.words[team][: len(COLOURS)]
-        moves = [Action("call"), Action("nod"), Action("shake")]
+        # A call and a cancel name their round: a doubled click can't call or cancel in the next one.
+        moves = [Action("call", (state.round,)), Action("nod"), Action("shake")]
         if state.exchanges[team]:
-            moves.append(Action("cancel"))
+            moves.append(Action("cancel", (state.round,)))
         return moves + [Action("signal", (word, kind)) for word in words for kind in KINDS]
-    swaps = [Action("swap", (compartment.name(a), compartment.name(b))) for a, b in compartment.exchanges]
+    serial = state.serial(team)
+    swaps = [Action("swap", (compartment.name(a), compartment.name(b), serial)) for a, b in compartment.exchanges]
     return swaps + [Action("point", (compartment.name(p),)) for p in range(compartment.size)]
 
 
@@ -90,12 +92,14 @@ def is_legal(state: ToykoState, seat: int, action: Action) -> bool:
         if action.verb == "signal":
             return len(args) == 2 and args[0] in state.words[team][: len(COLOURS)] and args[1] in KINDS
         if action.verb == "cancel":
-            return not args and bool(state.exchanges[team])
-        return not args and action.verb in ("call", "nod", "shake")
-    places = [compartment.places.get(a) if isinstance(a, str) else None for a in args]
-    if action.verb == "swap" and len(places) == 2 and None not in places:
+            return args == (state.round,) and bool(state.exchanges[team])
+        if action.verb == "call":
+            return args == (state.round,)
+        return not args and action.verb in ("nod", "shake")
+    if action.verb == "swap" and len(args) == 3 and args[2] == state.serial(team):
+        places = [compartment.places.get(a) if isinstance(a, str) else None for a in args[:2]]
         return (places[0], places[1]) in compartment.exchanges
-    return action.verb == "point" and len(places) == 1 and places[0] is not None
+    return action.verb == "point" and len(args) == 1 and isinstance(args[0], str) and args[0] in compartment.places
 
 
 def refusal(state: ToykoState, seat: int, action: Action) -> str:
@@ -112,6 +116,10 @@ def refusal(state: ToykoState, seat: int, action: Action) -> str:
         return "You're the conductor this round: signal, and let your tourist move."
     if action.verb in CONDUCTOR_VERBS and not conductor:
         return "Only your conductor signals, cancels and calls; you exchange tourists and point."
+    if action.verb in ("call", "cancel") and action.args and action.args[0] != state.round:
+        return f"That was meant for round {action.args[0]}; round {state.round} is on now."
+    if action.verb == "swap" and len(action.args) == 3 and action.args[2] != state.serial(team):
+        return "Your seats have changed since that grid was shown — here they are as they are now."
     if action.verb == "swap":
         return _swap_refusal(state.compartment, action)
     if action.verb == "signal":
@@ -124,7 +132,7 @@ def refusal(state: ToykoState, seat: int, action: Action) -> str:
 
 
 def _swap_refusal(compartment: Compartment, action: Action) -> str:
-    names = [str(a).upper() for a in action.args]
+    names = [str(a).upper() for a in action.args[:2]]
     if len(names) != 2 or any(n not in compartment.places for n in names):
         return f"Exchange two seats of the compartment: {', '.join(compartment.places)}."
     a, b = (compartment.places[n] for n in names)
@@ -149,7 +157,7 @@ def apply(state: ToykoState, seat: int, action: Action, rng: GameRandom) -> Toyk
         gesture = words_file().schemes[new.scheme][kind]
         new.events.append(f"{team_name(team)}'s conductor {gesture}.")
     elif action.verb == "swap":
-        a, b = (new.compartment.places[str(n)] for n in action.args)
+        a, b = (new.compartment.places[str(n)] for n in action.args[:2])
         _exchange(new, team, a, b)
         new.exchanges[team].append((a, b))
         new.made[team] += 1
@@ -219,7 +227,7 @@ def hint(state: ToykoState, team: int) -> Action:
     """The conductor's timer move: the call when the seating is right, else a signal of an exchange on a best path."""
     seating = state.seatings[team]
     if seating == state.target:
-        return Action("call")
+        return Action("call", (state.round,))
     a, b = best_path(state.compartment, tuple(seating), tuple(state.target))[0]
     word = state.words[team][COLOURS.index(seating[a])]
     kind = state.compartment.kind_of(a, b)

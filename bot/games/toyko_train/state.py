@@ -61,6 +61,13 @@ class ToykoState:
     def compartment(self) -> Compartment:
         return NINE if self.nine else SIX
 
+    def serial(self, team: int) -> int:
+        """The number of the team's seating now: it grows with every exchange and every cancel, round after round.
+
+        A tourist's exchange names the seating it was chosen on, so a doubled click can't swap the tourists back.
+        """
+        return self.round * 1000 + 2 * self.made[team] - len(self.exchanges[team])
+
     def conductor(self, team: int) -> int:
         return conductor_of(team, self.round)
 

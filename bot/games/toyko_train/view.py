@@ -23,6 +23,7 @@ def public_view(state: ToykoState) -> dict[str, JSON]:
                 "tourist": state.tourist(team),
                 "seating": list(state.seatings[team]),
                 "made": state.made[team],
+                "serial": state.serial(team),
                 "out": state.out[team],
                 "cards": state.cards[team],
                 "signal": [signal[0], gestures[signal[1]]] if signal else None,
@@ -78,7 +79,7 @@ def describe(action: Action) -> str:
     """The public log phrase of a move (a signal's word is public; its colour is not)."""
     if action.verb == "signal" and len(action.args) == 2:
         return f"signals «{action.args[0]}!»"
-    if action.verb == "swap" and len(action.args) == 2:
+    if action.verb == "swap" and len(action.args) == 3:
         return f"exchanges {action.args[0]} and {action.args[1]}."
     if action.verb == "point" and action.args:
         return f"points at {action.args[0]}."
