@@ -12,6 +12,7 @@ from bot.cogs.game import GameCog
 from bot.cogs.mexican_train import MexicanTrainCog
 from bot.cogs.miyajima import MiyajimaCog
 from bot.cogs.next_station_tokyo import NextStationTokyoCog
+from bot.cogs.toyko_train import ToykoTrainCog
 from bot.cogs.ttr_japan import TicketToRideCog
 from bot.engine import GameManager
 from bot.games import REGISTRY
@@ -20,6 +21,7 @@ from bot.settings import Settings
 from bot.storage import SqliteStorage
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.errors import TetsudoTree
+from bot.ui.toyko_panel import PANEL_ITEMS
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +30,7 @@ GAME_COGS: dict[str, type[commands.Cog]] = {
     "ttr_japan": TicketToRideCog,
     "miyajima": MiyajimaCog,
     "next_station_tokyo": NextStationTokyoCog,
+    "toyko_train": ToykoTrainCog,
 }
 """Each game's own command group, added when the game is installed."""
 
@@ -61,7 +64,7 @@ class TetsudoBot(commands.Bot):
         self.storage = await SqliteStorage.open(self.settings.database)
         extra = {"seeds": self._seeds} if self._seeds else {}
         self.manager = GameManager(self.storage, self.games, cache_size=self.settings.cache_games, **extra)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *PANEL_ITEMS)
         await self.add_cog(GameCog(self))
         for name in self.games:
             if name in GAME_COGS:

@@ -45,18 +45,22 @@ def is_moderator(interaction: discord.Interaction) -> bool:
     return member.guild_permissions.manage_guild or any(r.name == role for r in member.roles)
 
 
-async def hand_message(update: Update) -> dict[str, Any]:
-    """Keyword arguments for a private view message: embed, move menu and image (owner only)."""
+async def hand_message(update: Update, picked: str | None = None) -> dict[str, Any]:
+    """Keyword arguments for a private view message: embed, move menu (or the game's panel) and image (owner only).
+
+    `picked` is what the player has picked so far on a game's panel (a word, a seat), shown as picked.
+    """
     view = update.actor_view
     if view is None:
         raise IllegalAction("You're not playing in this game.")
     presenter = presenter_for(update.game)
-    menu = presenter.menu_moves(update, view)
-    choice = presenter.multi_choice(update, view)
-    kwargs: dict[str, Any] = {
-        "embed": presenter.hand_embed(update, view),
-        "view": components.hand_view(update.channel_id, presenter.stamp(update), menu, choice),
-    }
+    panel = presenter.panel(update, view, picked)
+    if panel is None:
+        menu = presenter.menu_moves(update, view)
+        panel = components.hand_view(
+            update.channel_id, presenter.stamp(update), menu, presenter.multi_choice(update, view)
+        )
+    kwargs: dict[str, Any] = {"embed": presenter.hand_embed(update, view), "view": panel}
     image = await delivery.image_file(update, view, "hand.png")
     if image is not None:
         kwargs["file"] = image
@@ -79,10 +83,39 @@ async def play_token(interaction: discord.Interaction, channel_id: int, version:
         stamped = await engine_version(manager, channel_id, version)
         update = await manager.act(channel_id, interaction.user.id, Action.from_token(token), stamped)
     except StaleClick as stale:
-        current = await manager.current(channel_id, interaction.user.id)
-        kwargs = await hand_message(current)
-        await interaction.response.send_message(stale.message, ephemeral=True, **_without_none(kwargs))
+        await refuse_with_fresh_view(interaction, channel_id, stale)
         return
+    await show_in_place(interaction, update)
+
+
+async def play_on_panel(interaction: discord.Interaction, channel_id: int, action: Action) -> None:
+    """A move from a game's panel: the panel redrawn in place, or any refusal with the panel as it is now."""
+    manager = services(interaction).manager
+    try:
+        update = await manager.act(channel_id, interaction.user.id, action)
+    except IllegalAction as refusal:
+        await refuse_with_fresh_view(interaction, channel_id, refusal)
+        return
+    await show_in_place(interaction, update)
+
+
+async def pick_on_panel(interaction: discord.Interaction, channel_id: int, picked: str | None) -> None:
+    """Redraw the clicker's panel with something picked (a word, a seat); nothing is played yet."""
+    update = await services(interaction).manager.current(channel_id, interaction.user.id)
+    kwargs = await hand_message(update, picked)
+    image = kwargs.pop("file", None)
+    await interaction.response.edit_message(attachments=[image] if image else [], **kwargs)
+
+
+async def refuse_with_fresh_view(interaction: discord.Interaction, channel_id: int, refusal: IllegalAction) -> None:
+    """The reason, privately, with the clicker's view and moves as they are now."""
+    current = await services(interaction).manager.current(channel_id, interaction.user.id)
+    kwargs = await hand_message(current)
+    await interaction.response.send_message(refusal.message, ephemeral=True, **_without_none(kwargs))
+
+
+async def show_in_place(interaction: discord.Interaction, update: Update) -> None:
+    """After a move from a private message: the mover's new view in its place, then the channel."""
     # The move is committed; now the mover sees their new hand in place of the old menu.
     kwargs = await hand_message(update)
     image = kwargs.pop("file", None)

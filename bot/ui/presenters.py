@@ -69,6 +69,10 @@ class Presenter:
         """The moves offered in a seat's private menu (at most 25 fit), labelled with names."""
         return list(named_view(update, view)["legal"])
 
+    def panel(self, update: Update, view: dict[str, Any], picked: str | None) -> discord.ui.View | None:
+        """The game's own private controls in place of the move menu (a conductor's panel), if it has them."""
+        return None
+
     def multi_choice(self, update: Update, view: dict[str, Any]) -> MultiChoice | None:
         """A pick-several menu the seat must answer instead of the move menu (tickets to keep), if any."""
         return None

@@ -1,0 +1,139 @@
+"""Toyko Train in Discord: panels, commands, who may do what, secrets kept, calls, and panels after a restart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.games.toyko_train import TOYKO_TRAIN
+from bot.games.toyko_train.data import SIX
+from bot.games.toyko_train.optimum import best_path
+from tests.discord_layer.conftest import make_bot
+from tests.discord_layer.japan_table import response_text
+from tests.discord_layer.table import text_of
+from tests.discord_layer.toyko_table import (
+    ToykoTable,
+    simcord_bot_fixture,  # noqa: F401
+    toyko_fixture,  # noqa: F401
+)
+
+
+def labels(message: object) -> list[str]:
+    return [
+        str(item.label)
+        for row in message.components  # type: ignore[attr-defined]
+        for item in getattr(row, "children", [])
+        if getattr(item, "label", None)
+    ]
+
+
+async def test_a_conductor_signals_from_the_panel_and_the_table_sees_word_and_gesture(toyko: ToykoTable) -> None:
+    await toyko.started(toyko.bob, toyko.carol, toyko.dave)
+    state = await toyko.state()
+    panel = await toyko.panel(toyko.alice)
+    assert panel.ephemeral and panel.response is not None
+    words = state.words[0][:6]
+    shown = labels(panel.response.message)
+    assert shown[:6] == words and "Toyko Train!" in shown and "Cancel" not in shown[:6]
+    assert "Target" in response_text(panel)
+    picked = await toyko.alice.click(panel.response, label=words[0])
+    assert picked.response is not None
+    gesture = next(label for label in labels(picked.response.message) if label.startswith("Great vertical"))
+    signalled = await toyko.alice.click(picked.response, label=gesture)
+    assert signalled.acknowledged
+    said = [m.content for m in toyko.game_channel.history() if m.content and f"«{words[0]}!»" in m.content]
+    assert said and "swings both arms together" in said[-1]
+    assert (await toyko.state()).signals[0] == (words[0], "great")
+
+
+async def test_a_tourist_cannot_signal_or_call_and_a_conductor_cannot_exchange(toyko: ToykoTable) -> None:
+    await toyko.started(toyko.bob, toyko.carol, toyko.dave)
+    version = (await toyko.current()).version
+    call = await toyko.toyko(toyko.bob, "call")
+    assert call.ephemeral and "Only your conductor" in response_text(call)
+    words = (await toyko.state()).words[0]
+    signal = await toyko.toyko(toyko.bob, "signal", word=words[0], kind="small")
+    assert signal.ephemeral and "Only your conductor" in response_text(signal)
+    swap = await toyko.toyko(toyko.alice, "swap", a="A1", b="A2")
+    assert swap.ephemeral and "You're the conductor" in response_text(swap)
+    foreign = await toyko.toyko(toyko.carol, "signal", word=words[0], kind="small")
+    assert foreign.ephemeral and "isn't one of your team's words" in response_text(foreign)
+    assert (await toyko.current()).version == version, "refusals change nothing"
+
+
+async def test_a_tourist_exchanges_two_seats_on_the_grid_and_a_bad_pair_is_refused(toyko: ToykoTable) -> None:
+    await toyko.started(toyko.bob, toyko.carol, toyko.dave)
+    before = list((await toyko.state()).seatings[0])
+    grid = await toyko.panel(toyko.bob)
+    assert grid.response is not None and "Target" not in response_text(grid)
+    first = await toyko.bob.click(
+        grid.response, label=next(x for x in labels(grid.response.message) if x.startswith("A1"))
+    )
+    assert first.response is not None
+    second = await toyko.bob.click(
+        first.response, label=next(x for x in labels(first.response.message) if x.startswith("A2"))
+    )
+    assert second.acknowledged
+    after = (await toyko.state()).seatings[0]
+    assert after == [before[2], before[1], before[0], *before[3:]], "A1 and A2 exchanged (a small vertical)"
+    assert any("bob exchanges A1 and A2." in m.content for m in toyko.game_channel.history())
+    diagonal = await toyko.toyko(toyko.bob, "swap", a="A1", b="B2")
+    assert diagonal.ephemeral and "can't be exchanged" in response_text(diagonal)
+
+
+async def test_a_right_call_wins_the_round_and_the_new_target_goes_only_to_conductors(toyko: ToykoTable) -> None:
+    await toyko.started(toyko.bob, toyko.carol, toyko.dave)
+    state = await toyko.state()
+    for a, b in best_path(SIX, tuple(state.seatings[0]), tuple(state.target)):
+        await toyko.toyko(toyko.bob, "swap", a=SIX.name(a), b=SIX.name(b))
+    called = await toyko.toyko(toyko.alice, "call")
+    assert "right! Team 1 wins round 1" in response_text(called)
+    after = await toyko.state()
+    assert after.round == 2 and after.cards == [1, 0]
+    assert after.starts[0] == state.target, "round 2 starts from round 1's target"
+    target_text = "Target (only conductors see it)"
+    for conductor in (toyko.alice, toyko.carol):
+        panel = await toyko.panel(conductor)
+        assert target_text in response_text(panel)
+    for tourist in (toyko.bob, toyko.dave):
+        panel = await toyko.panel(tourist)
+        assert target_text not in response_text(panel)
+        assert all(target_text not in text_of(m) for m in tourist.user.dm_channel.history())
+
+
+async def test_nothing_public_shows_the_target_or_which_colour_a_word_means(toyko: ToykoTable) -> None:
+    await toyko.started(toyko.bob, toyko.carol, toyko.dave)
+    state = await toyko.state()
+    for team, conductor in ((0, toyko.alice), (1, toyko.carol)):
+        word = state.words[team][0]
+        await toyko.toyko(conductor, "signal", word=word, kind="horizontal")
+    await toyko.toyko(toyko.bob, "swap", a="A1", b="B1")
+    await toyko.toyko(toyko.alice, "cancel")
+    public = "\n".join(text_of(m) for m in toyko.public_messages())
+    for team in (0, 1):
+        for colour, word in zip(
+            ("red", "orange", "yellow", "green", "blue", "purple"), state.words[team], strict=False
+        ):
+            assert f"**{word}** — " not in public and f"{word} ({colour})" not in public
+    assert "Target" not in public
+    for tourist in (toyko.bob, toyko.dave):
+        assert all("Target" not in text_of(m) for m in tourist.user.dm_channel.history())
+
+
+async def test_panels_keep_working_after_a_restart(toyko: ToykoTable, database: Path) -> None:
+    await toyko.started(toyko.bob, toyko.carol, toyko.dave)
+    panel = await toyko.panel(toyko.alice)
+    grid = await toyko.panel(toyko.bob)
+    await toyko.env.restart_bot(make_bot(database, {"toyko_train": TOYKO_TRAIN}))
+    words = (await toyko.state()).words[0]
+    assert panel.response is not None and grid.response is not None
+    picked = await toyko.alice.click(panel.response, label=words[1])
+    assert picked.response is not None
+    gesture = next(x for x in labels(picked.response.message) if x.startswith("Small vertical"))
+    await toyko.alice.click(picked.response, label=gesture)
+    assert (await toyko.state()).signals[0] == (words[1], "small")
+    first = await toyko.bob.click(
+        grid.response, label=next(x for x in labels(grid.response.message) if x.startswith("B1"))
+    )
+    assert first.response is not None
+    await toyko.bob.click(first.response, label=next(x for x in labels(first.response.message) if x.startswith("B2")))
+    assert (await toyko.state()).made[0] == 1

@@ -1,0 +1,42 @@
+"""A click sent twice must not act twice: exchanges name their seating, calls and cancels their round."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.base import Action, IllegalAction
+from bot.games.rng import GameRandom
+from bot.games.toyko_train import TOYKO_TRAIN
+from bot.games.toyko_train.state import ToykoState
+
+TOURIST, CONDUCTOR = 1, 0
+
+
+def started() -> ToykoState:
+    return TOYKO_TRAIN.setup(5, 4, {})
+
+
+def test_the_same_exchange_clicked_twice_is_refused_the_second_time() -> None:
+    state = started()
+    swap = Action("swap", ("A1", "A2", state.serial(0)))
+    once = TOYKO_TRAIN.apply(state, TOURIST, swap, GameRandom(5, 1))
+    with pytest.raises(IllegalAction, match="changed since that grid was shown"):
+        TOYKO_TRAIN.apply(once, TOURIST, swap, GameRandom(5, 2))
+
+
+def test_a_cancel_makes_an_exchange_chosen_before_it_stale() -> None:
+    state = started()
+    once = TOYKO_TRAIN.apply(state, TOURIST, Action("swap", ("A1", "A2", state.serial(0))), GameRandom(5, 1))
+    grid_serial = once.serial(0)
+    undone = TOYKO_TRAIN.apply(once, CONDUCTOR, Action("cancel", (1,)), GameRandom(5, 2))
+    assert undone.seatings[0] == state.seatings[0] and undone.serial(0) != grid_serial
+    with pytest.raises(IllegalAction, match="changed since"):
+        TOYKO_TRAIN.apply(undone, TOURIST, Action("swap", ("B1", "B2", grid_serial)), GameRandom(5, 3))
+
+
+def test_a_call_or_cancel_for_an_earlier_round_is_refused() -> None:
+    state = started()
+    state.round = 2
+    for action in (Action("call", (1,)), Action("cancel", (1,))):
+        with pytest.raises(IllegalAction, match="meant for round 1"):
+            TOYKO_TRAIN.apply(state, CONDUCTOR, action, GameRandom(5, 1))
