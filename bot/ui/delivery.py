@@ -80,10 +80,36 @@ async def deliver(client: discord.Client, update: Update, *, new_board: bool = F
     presenter = presenter_for(update.game)
     # A board due again (say, once per turn cycle) replaces the old one; a game's first board leaves the lobby be.
     again = update.running and presenter.fresh_board(update) and not new_board
-    await show_board(client, channel, update, new=new_board or again, replace=again)
+    if new_board or again:
+        await show_board(client, channel, update, new=True, replace=again)
+    else:
+        await edit_board(client, channel, update)
     for embed in presenter.result_embeds(update):
         await channel.send(embed=embed, allowed_mentions=NO_PINGS)
     await send_secrets(client, channel, update)
+
+
+_NEWEST: dict[int, Update] = {}
+"""Per channel: the newest board still to be shown by the edit in flight."""
+_EDITING: dict[int, asyncio.Lock] = {}
+
+
+async def edit_board(client: discord.Client, channel: discord.abc.Messageable, update: Update) -> None:
+    """Edit the board in place, coalescing a burst: while one edit is in flight, only the newest board waits.
+
+    In a race many moves land within a second; each would re-render and re-send the picture. Instead the edit
+    in flight, when done, shows the newest state once, and the boards in between are never drawn.
+    """
+    key = update.channel_id
+    waiting = _NEWEST.get(key)
+    if waiting is None or waiting.version < update.version:
+        _NEWEST[key] = update
+    lock = _EDITING.setdefault(key, asyncio.Lock())
+    if lock.locked():
+        return  # the edit in flight picks the newest board up when it is done
+    async with lock:
+        while (newest := _NEWEST.pop(key, None)) is not None:
+            await show_board(client, channel, newest)
 
 
 async def board_message(update: Update) -> dict[str, Any]:

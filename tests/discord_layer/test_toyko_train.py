@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
+from bot.games.base import Action
 from bot.games.toyko_train import TOYKO_TRAIN
 from bot.games.toyko_train.data import SIX
 from bot.games.toyko_train.optimum import best_path
+from bot.ui import delivery
 from tests.discord_layer.conftest import make_bot
 from tests.discord_layer.japan_table import response_text
 from tests.discord_layer.table import text_of
@@ -137,3 +140,22 @@ async def test_panels_keep_working_after_a_restart(toyko: ToykoTable, database: 
     assert first.response is not None
     await toyko.bob.click(first.response, label=next(x for x in labels(first.response.message) if x.startswith("B2")))
     assert (await toyko.state()).made[0] == 1
+
+
+async def test_a_burst_of_board_edits_is_coalesced_and_ends_on_the_newest(toyko: ToykoTable) -> None:
+    await toyko.started(toyko.bob, toyko.carol, toyko.dave)
+    board = toyko.with_button("My panel")
+    manager, channel_id = toyko.bot.manager, toyko.game_channel.id
+    updates = [await manager.act(channel_id, toyko.bob.id, Action("point", (seat,))) for seat in ("A1", "B1")]
+    updates.append(await manager.act(channel_id, toyko.dave.id, Action("swap", ("A1", "B1", 1000))))
+    channel = await delivery.channel_of(toyko.bot, channel_id)
+    before = len(toyko.env.backend.transcript)
+    await asyncio.gather(*(delivery.edit_board(toyko.bot, channel, u) for u in updates))
+    calls = toyko.env.backend.transcript[before:]
+    edits = [
+        name
+        for kind, name, _ in calls
+        if kind == "HTTP" and name == f"PATCH /channels/{channel_id}/messages/{board.id}"
+    ]
+    assert len(edits) == 2, "three boards at once: the first is shown, then only the newest"
+    assert "1 exchanges" in text_of(toyko.with_button("My panel")), "the newest board: dave's exchange"
