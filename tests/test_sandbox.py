@@ -11,13 +11,14 @@ import pytest
 from bot.__main__ import main
 from bot.games.rng import GameRandom
 from tests.support.relay_game import RELAY
-from tests.support.sandbox_script import Script, japan_game, mexican_game, miyajima_game, tokyo_game
+from tests.support.sandbox_script import Script, japan_game, mexican_game, miyajima_game, tokyo_game, toyko_game
 
 SEED = 11
 MEXICAN_SEED = 5
 JAPAN_SEED = 7
 MIYAJIMA_SEED = 7
 TOKYO_SEED = 3
+TOYKO_SEED = 3
 """A seed whose four-player game plays on other players' trains and draws (checked in the test)."""
 NAMES = ("alice", "bob")
 ROOT = Path(__file__).resolve().parent.parent
@@ -175,3 +176,17 @@ def test_a_solo_tokyo_game_and_a_table_of_four_end_on_the_rules_scores_in_the_sa
         assert "Round 4 is over" in out
         typed = "\n".join(script.lines)
         assert "/nst draw to:" in typed and "click Draw" in typed and "choose " in typed
+
+
+def test_two_teams_race_through_all_seven_rounds_of_toyko_train_in_the_sandbox(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Signals, exchanges and calls typed as commands; roles swap after round 3; the rules' round cards."""
+    script = toyko_game(TOYKO_SEED, "nine=on")
+    out = played(tmp_path, capsys, script, TOYKO_SEED, "Toyko Train")
+    ranking = out.split("== Toyko Train — results ==")[1]
+    for team, (first, second) in enumerate((("alice", "bob"), ("carol", "dave")), start=1):
+        assert f"Team {team} — {script.totals[first]} cards" in ranking and f"{first} & {second}" in ranking
+    assert "Partners swap roles" in out and "Round 7 took" in out
+    typed = "\n".join(script.lines)
+    assert "as bob: /toyko signal" in typed, "bob conducts from round 4"

@@ -130,8 +130,8 @@ class ToykoPresenter(Presenter):
         return [embed]
 
     def move_reply(self, update: Update) -> str:
-        events = " ".join(named(update, e) for e in update.public["public"].get("events", []))
-        return events or "Done."
+        """The move's own log line, as the table saw it."""
+        return update.lines[-1] if update.lines else "Done."
 
 
 presenters.register("toyko_train", ToykoPresenter())

@@ -11,6 +11,8 @@ from bot.games.mexican_train import MEXICAN_TRAIN
 from bot.games.miyajima import MIYAJIMA
 from bot.games.next_station_tokyo import NEXT_STATION_TOKYO
 from bot.games.rng import GameRandom
+from bot.games.toyko_train import TOYKO_TRAIN
+from bot.games.toyko_train.optimum import best_path
 from bot.games.ttr_japan import TTR_JAPAN
 from bot.games.ttr_japan.data import japan
 
@@ -143,3 +145,38 @@ def first_section(state: Any, seat: int) -> Action | None:
 def tokyo_game(seed: int, players: int = 4, options: str = "") -> Script:
     """A whole Next Station Tokyo game (one player: solo), each player drawing the first section offered."""
     return whole_game(NEXT_STATION_TOKYO, seed, tokyo_typing, FRIENDS[:players], options, first_section)
+
+
+def toyko_typing(state: Any, seat: int, action: Action, names: Sequence[str], step: int) -> list[str]:
+    """Conductors by /toyko signal and /toyko call, tourists by /toyko swap."""
+    who = f"as {names[seat]}:"
+    if action.verb == "signal":
+        return [f"{who} /toyko signal word:{action.args[0]} kind:{action.args[1]}"]
+    if action.verb == "swap":
+        return [f"{who} /toyko swap a:{action.args[0]} b:{action.args[1]}"]
+    return [f"{who} /toyko {action.verb}"]
+
+
+def racing_pair(state: Any, seat: int) -> Action | None:
+    """A team that plays by the book: the conductor signals a best exchange, the tourist makes it, then the call.
+
+    The team behind in exchanges moves first, so the teams race side by side.
+    """
+    team = seat // 2
+    made = [state.made[t] for t in range(state.teams)]
+    if made[team] > min(made) or state.out[team]:
+        return None
+    hint = TOYKO_TRAIN.default_action(state, state.conductor(team))
+    assert hint is not None
+    signalled = hint.verb == "signal" and state.signals[team] == tuple(hint.args)
+    if seat == state.conductor(team):
+        return None if signalled else hint
+    if not signalled:
+        return None
+    a, b = best_path(state.compartment, tuple(state.seatings[team]), tuple(state.target))[0]
+    return Action("swap", (state.compartment.name(a), state.compartment.name(b), state.serial(team)))
+
+
+def toyko_game(seed: int, options: str = "") -> Script:
+    """A whole Toyko Train race of two teams."""
+    return whole_game(TOYKO_TRAIN, seed, toyko_typing, FRIENDS[:4], options, racing_pair)

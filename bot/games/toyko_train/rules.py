@@ -155,7 +155,7 @@ def apply(state: ToykoState, seat: int, action: Action, rng: GameRandom) -> Toyk
         word, kind = str(action.args[0]), str(action.args[1])
         new.signals[team] = (word, kind)
         gesture = words_file().schemes[new.scheme][kind]
-        new.events.append(f"{team_name(team)}'s conductor {gesture}.")
+        new.events.append(f"and {gesture}.")  # follows "<name> signals «word!»" in the log line
     elif action.verb == "swap":
         a, b = (new.compartment.places[str(n)] for n in action.args[:2])
         _exchange(new, team, a, b)
