@@ -147,7 +147,8 @@ async def test_a_burst_of_board_edits_is_coalesced_and_ends_on_the_newest(toyko:
     board = toyko.with_button("My panel")
     manager, channel_id = toyko.bot.manager, toyko.game_channel.id
     updates = [await manager.act(channel_id, toyko.bob.id, Action("point", (seat,))) for seat in ("A1", "B1")]
-    updates.append(await manager.act(channel_id, toyko.dave.id, Action("swap", ("A1", "B1", 1000))))
+    serial = (await toyko.state()).serial(1)
+    updates.append(await manager.act(channel_id, toyko.dave.id, Action("swap", ("A1", "B1", serial))))
     channel = await delivery.channel_of(toyko.bot, channel_id)
     before = len(toyko.env.backend.transcript)
     await asyncio.gather(*(delivery.edit_board(toyko.bot, channel, u) for u in updates))

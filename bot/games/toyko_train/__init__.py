@@ -48,7 +48,6 @@ class ToykoTrain:
             target=[],
             starts=[],
             seatings=[],
-            optimum=[],
             cards=[0] * teams,
         )
         rules.new_seatings(state, rng, None)

@@ -53,7 +53,6 @@ def new_seatings(state: ToykoState, rng: GameRandom, previous: list[str] | None)
         state.target = _shuffled(list(COLOURS), rng, start)
         state.starts = [list(start) for _ in range(state.teams)]
     state.seatings = [list(s) for s in state.starts]
-    state.optimum = [fewest_exchanges(state.compartment, tuple(s), tuple(state.target)) for s in state.starts]
     state.exchanges = [[] for _ in range(state.teams)]
     state.made = [0] * state.teams
     state.out = [False] * state.teams
@@ -132,12 +131,17 @@ def refusal(state: ToykoState, seat: int, action: Action) -> str:
 
 
 def _swap_refusal(compartment: Compartment, action: Action) -> str:
-    names = [str(a).upper() for a in action.args[:2]]
-    if len(names) != 2 or any(n not in compartment.places for n in names):
+    names = [str(a) for a in action.args[:2]]
+    if len(names) != 2 or any(n.upper() not in compartment.places for n in names):
         return f"Exchange two seats of the compartment: {', '.join(compartment.places)}."
-    a, b = (compartment.places[n] for n in names)
+    a, b = (compartment.places[n.upper()] for n in names)
     if a == b:
         return "Exchange two different seats."
+    if compartment.kind_of(a, b) is not None:
+        first, second = sorted((a, b))
+        return (
+            f"Name the seats as the compartment lists them: {compartment.name(first)}, then {compartment.name(second)}."
+        )
     return (
         f"{names[0]} and {names[1]} can't be exchanged: only a great vertical (rows 1 and 3 of a column), "
         "a small vertical (next rows of a column) or a horizontal (next seats of a row)."
@@ -195,6 +199,8 @@ def _end_round(state: ToykoState, winner: int, caller: int, right: bool, at: int
     """The round card, the round's summary, then the next round (or the end after the 7th)."""
     state.cards[winner] += 1
     elapsed = max(0, at - state.began_ms)
+    # Worked out only now, off the moves' path: a cold search of the 3×3 space can take tens of milliseconds.
+    optimum = [fewest_exchanges(state.compartment, tuple(s), tuple(state.target)) for s in state.starts]
     summary = {
         "round": state.round,
         "winner": winner,
@@ -203,12 +209,12 @@ def _end_round(state: ToykoState, winner: int, caller: int, right: bool, at: int
         "seconds": round(elapsed / 1000, 1),
         "target": list(state.target),
         "teams": [
-            {"made": state.made[t], "standing": len(state.exchanges[t]), "optimum": state.optimum[t]}
+            {"made": state.made[t], "standing": len(state.exchanges[t]), "optimum": optimum[t]}
             for t in range(state.teams)
         ],
     }
     state.summaries.append(summary)
-    parts = [f"{team_name(t)} {state.made[t]} exchanges (best possible {state.optimum[t]})" for t in range(state.teams)]
+    parts = [f"{team_name(t)} {state.made[t]} exchanges (best possible {optimum[t]})" for t in range(state.teams)]
     state.events.append(f"Round {state.round} took {summary['seconds']} s: " + "; ".join(parts) + ".")
     if state.round == ROUNDS:
         state.finished = True

@@ -11,6 +11,8 @@ from bot.games.toyko_train.data import NINE, SIX, Compartment
 
 SCHEMA = 1
 ROUNDS = 7
+SERIALS_PER_ROUND = 1_000_000
+"""Room for that many exchanges and cancels in a round before a seating number could repeat a later round's."""
 SWAP_AFTER = 3
 """rules: after 3 rounds the partners exchange roles for the 4 rounds left."""
 
@@ -37,8 +39,6 @@ class ToykoState:
     starts: list[list[str]]
     """Per team: this round's starting seating."""
     seatings: list[list[str]]
-    optimum: list[int]
-    """Per team: the fewest exchanges from its start to the target (shown once the round is over)."""
     round: int = 1
     exchanges: list[list[tuple[int, int]]] = field(default_factory=list)
     """Per team: this round's exchanges still standing, in order (a cancel removes the last)."""
@@ -66,7 +66,7 @@ class ToykoState:
 
         A tourist's exchange names the seating it was chosen on, so a doubled click can't swap the tourists back.
         """
-        return self.round * 1000 + 2 * self.made[team] - len(self.exchanges[team])
+        return self.round * SERIALS_PER_ROUND + 2 * self.made[team] - len(self.exchanges[team])
 
     def conductor(self, team: int) -> int:
         return conductor_of(team, self.round)
@@ -83,7 +83,6 @@ class ToykoState:
             target=list(self.target),
             starts=[list(s) for s in self.starts],
             seatings=[list(s) for s in self.seatings],
-            optimum=list(self.optimum),
             round=self.round,
             exchanges=[list(e) for e in self.exchanges],
             made=list(self.made),
@@ -104,7 +103,6 @@ class ToykoState:
             "target": list(self.target),
             "starts": [list(s) for s in self.starts],
             "seatings": [list(s) for s in self.seatings],
-            "optimum": list(self.optimum),
             "round": self.round,
             "exchanges": [[list(pair) for pair in e] for e in self.exchanges],
             "made": list(self.made),
@@ -126,7 +124,6 @@ class ToykoState:
             target=[str(c) for c in data["target"]],
             starts=[[str(c) for c in s] for s in data["starts"]],
             seatings=[[str(c) for c in s] for s in data["seatings"]],
-            optimum=[int(n) for n in data["optimum"]],
             round=int(data["round"]),
             exchanges=[[(int(a), int(b)) for a, b in e] for e in data["exchanges"]],
             made=[int(n) for n in data["made"]],

@@ -7,7 +7,6 @@ from collections import Counter
 
 from bot.games.toyko_train import TOYKO_TRAIN
 from bot.games.toyko_train.data import words_file
-from bot.games.toyko_train.optimum import fewest_exchanges
 from bot.games.toyko_train.state import ToykoState, team_of
 
 
@@ -30,7 +29,6 @@ def toyko_scramble(state: ToykoState, seat: int | None, rnd: random.Random) -> T
         while tourists in new.starts:
             rnd.shuffle(tourists)
         new.target = tourists
-        new.optimum = [fewest_exchanges(new.compartment, tuple(s), tuple(new.target)) for s in new.starts]
     taken = {w for team, words in enumerate(new.words) if team == own for w in words}
     free = [w for w in (*words_file().words, words_file().cancel_word) if w not in taken]
     rnd.shuffle(free)
