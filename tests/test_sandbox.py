@@ -185,8 +185,10 @@ def test_two_teams_race_through_all_seven_rounds_of_toyko_train_in_the_sandbox(
     script = toyko_game(TOYKO_SEED, "nine=on")
     out = played(tmp_path, capsys, script, TOYKO_SEED, "Toyko Train")
     ranking = out.split("== Toyko Train — results ==")[1]
+    cards = {"alice": script.totals["alice"], "carol": script.totals["carol"]}
     for team, (first, second) in enumerate((("alice", "bob"), ("carol", "dave")), start=1):
-        assert f"Team {team} — {script.totals[first]} cards" in ranking and f"{first} & {second}" in ranking
+        place = 1 + sum(1 for other in cards.values() if other > cards[first])  # teams are ranked, not seats
+        assert f"{place}. Team {team} — {cards[first]} cards" in ranking and f"{first} & {second}" in ranking
     assert "Partners swap roles" in out and "Round 7 took" in out
     typed = "\n".join(script.lines)
     assert "as bob: /toyko signal" in typed, "bob conducts from round 4"

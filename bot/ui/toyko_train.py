@@ -113,9 +113,9 @@ class ToykoPresenter(Presenter):
         board = update.public["public"]
         names = presenters.names_of(update)
         embed = discord.Embed(title=f"{update.title} — results", colour=COLOUR, description=update.ended)
-        by_team = sorted(range(len(board["teams"])), key=lambda t: -board["teams"][t]["cards"])
-        for team in by_team:
-            rank = update.outcome.ranks[2 * team]
+        cards = [team["cards"] for team in board["teams"]]
+        for team in sorted(range(len(cards)), key=lambda t: -cards[t]):
+            rank = 1 + sum(1 for other in cards if other > cards[team])  # among teams, not seats
             pair = f"{names[2 * team]} & {names[2 * team + 1]}"
             embed.add_field(
                 name=f"{rank}. Team {team + 1} — {board['teams'][team]['cards']} cards", value=pair, inline=False
