@@ -138,3 +138,8 @@ def general_help(games: Sequence[Game]) -> discord.Embed:
     listed = "\n".join(f"`{g.name}` — {g.title} ({seat_count_words(g)} players)" for g in games)
     embed.add_field(name="Games", value=listed or "No games are installed yet.", inline=False)
     return embed
+
+
+def clip(text: str) -> str:
+    """Text cut to fit an embed field, with an ellipsis when cut."""
+    return text if len(text) <= FIELD_LIMIT else text[: FIELD_LIMIT - 1] + "…"

@@ -10,7 +10,7 @@ import discord
 from bot.engine import Update
 from bot.games.base import Arg, IllegalAction
 from bot.ui import presenters
-from bot.ui.messages import COLOUR, FIELD_LIMIT
+from bot.ui.messages import COLOUR, clip
 from bot.ui.presenters import BoardButton, Presenter, named
 
 OWN_TRAIN = "mine"
@@ -82,10 +82,6 @@ def _tiles(pairs: list[list[int]]) -> str:
     return " · ".join(f"{a}-{b}" for a, b in pairs) or "—"
 
 
-def _clip(text: str) -> str:
-    return text if len(text) <= FIELD_LIMIT else text[: FIELD_LIMIT - 1] + "…"
-
-
 def _end(train: list[list[int]], engine: int) -> int:
     return train[-1][1] if train else engine
 
@@ -122,11 +118,11 @@ class MexicanTrainPresenter(Presenter):
         else:
             end = _end(mexican, board["engine"])
             rows.append(f"🚂 **Mexican Train** — {len(mexican)} long, end **{end}** · open to all")
-        embed.add_field(name="Trains", value=_clip("\n".join(rows)), inline=False)
+        embed.add_field(name="Trains", value=clip("\n".join(rows)), inline=False)
         embed.add_field(name="Boneyard", value=f"{board['boneyard']} tiles", inline=True)
         if board["rounds"] > 1:
             totals = " · ".join(f"{names[s]} {t}" for s, t in enumerate(board["totals"]))
-            embed.add_field(name="Totals (lowest wins)", value=_clip(totals), inline=True)
+            embed.add_field(name="Totals (lowest wins)", value=clip(totals), inline=True)
         if update.running:
             embed.set_footer(text="My hand: your tiles and moves · Draw: when you can't play · /mexican play")
         return embed
@@ -163,12 +159,12 @@ class MexicanTrainPresenter(Presenter):
         prompt = named(update, view["prompt"])
         embed = discord.Embed(title=f"Your tiles — {update.title}", colour=COLOUR, description=prompt)
         hand = private.get("hand", [])
-        embed.add_field(name=f"Hand ({len(hand)})", value=_clip(_tiles(hand)), inline=False)
+        embed.add_field(name=f"Hand ({len(hand)})", value=clip(_tiles(hand)), inline=False)
         if private.get("new_tiles"):
-            embed.add_field(name="Just drawn", value=_clip(_tiles(private["new_tiles"])), inline=False)
+            embed.add_field(name="Just drawn", value=clip(_tiles(private["new_tiles"])), inline=False)
         moves = [named(update, str(m["label"])) for m in view.get("legal", [])]
         if moves:
-            embed.add_field(name="You can", value=_clip("\n".join(moves)), inline=False)
+            embed.add_field(name="You can", value=clip("\n".join(moves)), inline=False)
         else:
             embed.set_footer(text="Nothing to do right now — you'll be pinged when it's your move.")
         return embed
@@ -191,7 +187,7 @@ class MexicanTrainPresenter(Presenter):
             total = f" · total {board['totals'][seat]}" if board["rounds"] > 1 else ""
             embed.add_field(
                 name=f"{names[seat]}: {result['scores'][seat]} points{total}"[:256],
-                value=_clip(_tiles(hand) if hand else "out!"),
+                value=clip(_tiles(hand) if hand else "out!"),
                 inline=False,
             )
         embed.set_footer(text="Blanks count 25 (0-0 counts 50). Lowest score wins.")

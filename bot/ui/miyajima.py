@@ -9,7 +9,7 @@ import discord
 from bot.engine import Update
 from bot.games.miyajima.data import DICE, sheet
 from bot.ui import presenters
-from bot.ui.messages import COLOUR, FIELD_LIMIT
+from bot.ui.messages import COLOUR, clip
 from bot.ui.presenters import BoardButton, Presenter, named
 
 MARKS = {"red": "🟥", "orange": "🟧", "yellow": "🟨", "green": "🟩", "blue": "🟦", "purple": "🟪"}
@@ -44,10 +44,6 @@ def sheet_words(trains: dict[str, dict[str, list[int]]], reached: list[str]) -> 
             f"heavy {train_words(colour_trains['heavy'])}"
         )
     return "\n".join(lines)
-
-
-def _clip(text: str) -> str:
-    return text if len(text) <= FIELD_LIMIT else text[: FIELD_LIMIT - 1] + "…"
 
 
 def _breakdown(result: dict[str, Any]) -> str:
@@ -104,7 +100,7 @@ class MiyajimaPresenter(Presenter):
             load = board["loads"][seat] if board["phase"] == "roll" or seat not in board["waiting"] else None
             last = f" · last: {load}" if load and board["rolled"] else ""
             rows.append(f"**{names[seat]}** — {cars} cars · reached {reached_here}{last}")
-        embed.add_field(name="Players", value=_clip("\n".join(rows)), inline=False)
+        embed.add_field(name="Players", value=clip("\n".join(rows)), inline=False)
         if update.running:
             embed.set_footer(text="Load: your options and your sheet · /miyajima sheet [player]")
         return embed
@@ -117,7 +113,7 @@ class MiyajimaPresenter(Presenter):
         )
         embed.add_field(name="Dice this round", value=dice_words(board["rolled"]), inline=False)
         embed.add_field(
-            name="Sheet", value=_clip(sheet_words(board["sheets"][seat], board["reached"][seat])), inline=False
+            name="Sheet", value=clip(sheet_words(board["sheets"][seat], board["reached"][seat])), inline=False
         )
         return embed
 

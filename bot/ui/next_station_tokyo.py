@@ -11,7 +11,7 @@ from bot.engine import Update
 from bot.games.next_station_tokyo.data import district_words
 from bot.games.next_station_tokyo.rules import EFFECT_NAMES
 from bot.ui import presenters
-from bot.ui.messages import COLOUR, FIELD_LIMIT, SELECT_LIMIT
+from bot.ui.messages import COLOUR, SELECT_LIMIT, clip
 from bot.ui.presenters import UNSTAMPED, BoardButton, Presenter, named
 
 MARKS = {"blue": "🟦", "orange": "🟧", "purple": "🟪", "pink": "🩷", "green": "🟩"}
@@ -51,10 +51,6 @@ def line_words(sections: list[list[str]]) -> str:
             run.append(step[1] if step[0] == run[-1] else step[0])
         runs.append("–".join(run))
     return ", ".join(runs) or "—"
-
-
-def _clip(text: str) -> str:
-    return text if len(text) <= FIELD_LIMIT else text[: FIELD_LIMIT - 1] + "…"
 
 
 def _breakdown(result: dict[str, Any], objectives: list[str]) -> str:
@@ -127,7 +123,7 @@ class TokyoPresenter(Presenter):
             doing = "choosing…" if seat in board["waiting"] else (answer or "—")
             total = board["results"][seat]["total"]
             rows.append(f"**{name}** — {colour_words(colour)} · {doing} · {total} points so far")
-        embed.add_field(name="Players", value=_clip("\n".join(rows)), inline=False)
+        embed.add_field(name="Players", value=clip("\n".join(rows)), inline=False)
         if board["objectives"]:
             embed.add_field(name="Objectives (+10 each)", value="\n".join(board["objectives"]), inline=False)
         if update.running:
@@ -146,11 +142,11 @@ class TokyoPresenter(Presenter):
         ends = ", ".join(board["ends"][seat])
         embed.add_field(name="This round", value=f"{colour_words(colour)} line, ends: {ends}", inline=False)
         drawn = "\n".join(f"{colour_words(c)}: {line_words(s)}" for c, s in board["sheets"][seat].items() if s)
-        embed.add_field(name="Your lines", value=_clip(drawn or "none yet"), inline=False)
+        embed.add_field(name="Your lines", value=clip(drawn or "none yet"), inline=False)
         result = board["results"][seat]
         embed.add_field(
             name=f"Score so far: {result['total']}",
-            value=_clip(_breakdown(result, board["objectives"])),
+            value=clip(_breakdown(result, board["objectives"])),
             inline=False,
         )
         sections = sum(1 for move in view.get("legal", []) if '"draw"' in str(move["token"]))

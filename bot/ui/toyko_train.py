@@ -8,7 +8,7 @@ import discord
 
 from bot.engine import Update
 from bot.ui import presenters
-from bot.ui.messages import COLOUR, FIELD_LIMIT
+from bot.ui.messages import COLOUR, clip
 from bot.ui.presenters import UNSTAMPED, Presenter, named
 from bot.ui.toyko_panel import COLOUR_MARKS, conductor_panel, tourist_grid
 
@@ -35,10 +35,6 @@ def signal_words(team: dict[str, Any]) -> str:
         return "no signal yet"
     word, gesture = team["signal"]
     return f"«{word}!» {gesture}"
-
-
-def _clip(text: str) -> str:
-    return text if len(text) <= FIELD_LIMIT else text[: FIELD_LIMIT - 1] + "…"
 
 
 class ToykoPresenter(Presenter):
@@ -80,7 +76,7 @@ class ToykoPresenter(Presenter):
                 f"{team_members(update, team)} · {team['made']} exchanges{out}\n"
                 f"Last signal: {signal_words(team)}\n```\n{grid_words(team['seating'], board['columns'])}\n```"
             )
-            embed.add_field(name=f"Team {number} — {cards}", value=_clip(value), inline=True)
+            embed.add_field(name=f"Team {number} — {cards}", value=clip(value), inline=True)
         return embed
 
     def hand_embed(self, update: Update, view: dict[str, Any]) -> discord.Embed:
@@ -126,7 +122,7 @@ class ToykoPresenter(Presenter):
             + ", ".join(f"T{t + 1} {r['made']}/{r['optimum']}" for t, r in enumerate(s["teams"]))
             for s in board["summaries"]
         ]
-        embed.add_field(name="Rounds (exchanges made / fewest possible)", value=_clip("\n".join(rounds)), inline=False)
+        embed.add_field(name="Rounds (exchanges made / fewest possible)", value=clip("\n".join(rounds)), inline=False)
         return [embed]
 
     def move_reply(self, update: Update) -> str:

@@ -149,3 +149,13 @@ def text_of(message: discord.Message | Any) -> str:
         parts.extend(f"{f['name']}: {f['value']}" for f in data.get("fields", []))
         parts.append(str(data.get("footer", {}).get("text", "")))
     return "\n".join(parts)
+
+
+def labels(message: object) -> list[str]:
+    """The labels of every button on a message, in order."""
+    return [
+        str(item.label)
+        for row in message.components  # type: ignore[attr-defined]
+        for item in getattr(row, "children", [])
+        if getattr(item, "label", None)
+    ]

@@ -11,16 +11,7 @@ from tests.discord_layer.miyajima_table import (
     simcord_bot_fixture,  # noqa: F401
     text_only_fixture,  # noqa: F401
 )
-from tests.discord_layer.table import text_of
-
-
-def labels(message: object) -> list[str]:
-    return [
-        str(item.label)
-        for row in message.components  # type: ignore[attr-defined]
-        for item in getattr(row, "children", [])
-        if getattr(item, "label", None)
-    ]
+from tests.discord_layer.table import labels, text_of
 
 
 async def test_only_the_active_player_rolls_and_only_unrolled_dice(miyajima: MiyajimaTable) -> None:

@@ -6,22 +6,13 @@ import pytest
 
 from bot.ui.next_station_tokyo import line_words
 from tests.discord_layer.japan_table import response_text
-from tests.discord_layer.table import menu_options, text_of
+from tests.discord_layer.table import labels, menu_options, text_of
 from tests.discord_layer.tokyo_table import (
     TokyoTable,
     simcord_bot_fixture,  # noqa: F401
     text_only_fixture,  # noqa: F401
     tokyo_fixture,  # noqa: F401
 )
-
-
-def labels(message: object) -> list[str]:
-    return [
-        str(item.label)
-        for row in message.components  # type: ignore[attr-defined]
-        for item in getattr(row, "children", [])
-        if getattr(item, "label", None)
-    ]
 
 
 async def test_the_card_message_shows_the_card_with_draw_and_pass_and_pings_everyone(tokyo: TokyoTable) -> None:

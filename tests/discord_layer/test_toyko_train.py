@@ -12,21 +12,12 @@ from bot.games.toyko_train.optimum import best_path
 from bot.ui import delivery
 from tests.discord_layer.conftest import make_bot
 from tests.discord_layer.japan_table import response_text
-from tests.discord_layer.table import text_of
+from tests.discord_layer.table import labels, text_of
 from tests.discord_layer.toyko_table import (
     ToykoTable,
     simcord_bot_fixture,  # noqa: F401
     toyko_fixture,  # noqa: F401
 )
-
-
-def labels(message: object) -> list[str]:
-    return [
-        str(item.label)
-        for row in message.components  # type: ignore[attr-defined]
-        for item in getattr(row, "children", [])
-        if getattr(item, "label", None)
-    ]
 
 
 async def test_a_conductor_signals_from_the_panel_and_the_table_sees_word_and_gesture(toyko: ToykoTable) -> None:
