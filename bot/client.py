@@ -12,15 +12,18 @@ from bot.cogs.game import GameCog
 from bot.cogs.mexican_train import MexicanTrainCog
 from bot.cogs.miyajima import MiyajimaCog
 from bot.cogs.next_station_tokyo import NextStationTokyoCog
+from bot.cogs.tetsudo import TetsudoCog
 from bot.cogs.toyko_train import ToykoTrainCog
 from bot.cogs.ttr_japan import TicketToRideCog
-from bot.engine import GameManager
+from bot.engine import GameManager, TimerDefaults
+from bot.engine.durations import parse_duration
 from bot.games import REGISTRY
-from bot.games.base import Game
-from bot.settings import Settings
+from bot.games.base import Game, IllegalAction
+from bot.settings import Settings, SettingsError
 from bot.storage import SqliteStorage
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.errors import TetsudoTree
+from bot.ui.scheduler import TimerScheduler
 from bot.ui.toyko_panel import PANEL_ITEMS
 
 log = logging.getLogger(__name__)
@@ -33,6 +36,22 @@ GAME_COGS: dict[str, type[commands.Cog]] = {
     "toyko_train": ToykoTrainCog,
 }
 """Each game's own command group, added when the game is installed."""
+
+
+def discord_clock_ms() -> int:
+    """Milliseconds since the epoch, read through discord.py (so a simulated server's clock drives the timers)."""
+    return int(discord.utils.utcnow().timestamp() * 1000)
+
+
+def timer_defaults(settings: Settings) -> TimerDefaults:
+    """The reminder delays from the settings ("off" keeps the built-in default: every wait is reminded)."""
+    built_in = TimerDefaults()
+    try:
+        turn = parse_duration(settings.reminder_turn) or built_in.turn_s
+        simultaneous = parse_duration(settings.reminder_simultaneous) or built_in.simultaneous_s
+    except IllegalAction as error:
+        raise SettingsError(f"reminder_turn / reminder_simultaneous: {error.message}") from None
+    return TimerDefaults(turn, simultaneous)
 
 
 class TetsudoBot(commands.Bot):
@@ -59,13 +78,22 @@ class TetsudoBot(commands.Bot):
         self.games: dict[str, Game] = dict(REGISTRY if games is None else games)
         self._seeds = seeds
         self.storage: SqliteStorage | None = None
+        self.scheduler = TimerScheduler(self, settings.timer_scan_seconds, settings.reminder_dms_per_minute)
 
     async def setup_hook(self) -> None:
         self.storage = await SqliteStorage.open(self.settings.database)
         extra = {"seeds": self._seeds} if self._seeds else {}
-        self.manager = GameManager(self.storage, self.games, cache_size=self.settings.cache_games, **extra)
+        self.manager = GameManager(
+            self.storage,
+            self.games,
+            clock=discord_clock_ms,
+            cache_size=self.settings.cache_games,
+            timer_defaults=timer_defaults(self.settings),
+            **extra,
+        )
         self.add_dynamic_items(*DYNAMIC_ITEMS, *PANEL_ITEMS)
         await self.add_cog(GameCog(self))
+        await self.add_cog(TetsudoCog(self))
         for name in self.games:
             if name in GAME_COGS:
                 await self.add_cog(GAME_COGS[name](self))  # type: ignore[call-arg]
@@ -79,8 +107,11 @@ class TetsudoBot(commands.Bot):
             len(synced),
             ",".join(self.games),
         )
+        self.manager.timers_armed = self.scheduler.wake_by
+        self.scheduler.start()
 
     async def close(self) -> None:
+        self.scheduler.stop()
         await super().close()
         if self.storage is not None:
             await self.storage.close()

@@ -28,6 +28,10 @@ class Settings:
     guild: int = 0
     log_lines: int = 15
     cache_games: int = 2048
+    reminder_turn: str = "12h"
+    reminder_simultaneous: str = "10m"
+    timer_scan_seconds: int = 3600
+    reminder_dms_per_minute: int = 20
 
     def require_token(self) -> str:
         """The bot token, or a clear error when it is missing."""

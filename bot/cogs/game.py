@@ -6,9 +6,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import GameManager
+from bot.engine import GameManager, GameTimers, Player
+from bot.engine.durations import parse_duration
+from bot.engine.moderation import timer_words
 from bot.games.base import IllegalAction, parse_option_text, resolve_options
-from bot.ui import components, delivery, flows
+from bot.ui import components, delivery, flows, messages
 from bot.ui.errors import refusals_answered, reply_privately
 from bot.ui.messages import game_help, general_help, lobby_embed
 from bot.ui.presenters import presenter_for
@@ -160,6 +162,88 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
         ]
         await reply_privately(interaction, "\n".join(lines)[:2000] or "No games are running on this server.")
 
+    @app_commands.command(name="timers", description="Set this game's reminder and timeout (host or moderator)")
+    @app_commands.describe(
+        reminder='Ping whoever must move after this long, e.g. "12h" or "10m" ("default" for 12h / 10m)',
+        timeout='After this long, apply the consequence, e.g. "2d" ("off" for none)',
+        on_timeout="What a timeout does to the players still waited for",
+    )
+    @app_commands.choices(
+        on_timeout=[
+            app_commands.Choice(name="auto: their default move", value="auto"),
+            app_commands.Choice(name="skip: their turn passes (where the game allows it)", value="skip"),
+            app_commands.Choice(name="forfeit: they drop out", value="forfeit"),
+        ]
+    )
+    @refusals_answered
+    async def timers(
+        self,
+        interaction: discord.Interaction,
+        reminder: str | None = None,
+        timeout: str | None = None,
+        on_timeout: str | None = None,
+    ) -> None:
+        channel_id = flows.channel_id_of(interaction)
+        current = await self.manager.game_timers(channel_id)
+        if reminder is None and timeout is None and on_timeout is None:
+            await reply_privately(interaction, f"This game's timers: {timer_words(current)}.")
+            return
+        chosen = GameTimers(
+            current.remind_s if reminder is None else _reminder_seconds(reminder),
+            current.timeout_s if timeout is None else parse_duration(timeout),
+            on_timeout or current.on_timeout,
+        )
+        moderator = flows.is_moderator(interaction)
+        await self.manager.set_timers(channel_id, interaction.user.id, chosen, moderator=moderator)
+        await interaction.response.send_message(
+            f"**{interaction.user.display_name}** set the timers: {timer_words(chosen)}.",
+            allowed_mentions=delivery.NO_PINGS,
+        )
+
+    @app_commands.command(name="turns", description="Every game, on every server, where it's your move")
+    @refusals_answered
+    async def turns(self, interaction: discord.Interaction) -> None:
+        waiting = await self.manager.turns_of(interaction.user.id)
+        shared = [w for w in waiting if w.guild_id is None or self.bot.get_guild(w.guild_id) is not None]
+        lines = [f"**{w.title}** — {messages.jump_url(w.guild_id, w.channel_id, w.board_message_id)}" for w in shared]
+        text = "\n".join(lines) or "It's not your move in any game. Enjoy the view from the window."
+        await reply_privately(interaction, messages.clip(f"Your move in {len(shared)} game(s):\n{text}", 2000))
+
+    @app_commands.command(name="kick", description="Remove a player; their seat plays by default (moderators)")
+    @app_commands.describe(user="The player to remove")
+    @refusals_answered
+    async def kick(self, interaction: discord.Interaction, user: discord.Member) -> None:
+        moderator = flows.is_moderator(interaction)
+        channel_id = flows.channel_id_of(interaction)
+        update = await self.manager.kick(channel_id, flows.player(interaction), user.id, moderator=moderator)
+        await reply_privately(interaction, f"{user.display_name} was removed.")
+        await delivery.announce(interaction, update)
+
+    @app_commands.command(name="replace", description="Give a player's seat to someone else (moderators)")
+    @app_commands.describe(old="The player leaving the seat", new="The player taking it")
+    @refusals_answered
+    async def replace(self, interaction: discord.Interaction, old: discord.User, new: discord.Member) -> None:
+        if new.bot:
+            raise IllegalAction("A bot can't take a seat.")
+        update = await self.manager.replace_player(
+            flows.channel_id_of(interaction),
+            old.id,
+            Player(new.id, new.display_name),
+            flows.player(interaction),
+            moderator=flows.is_moderator(interaction),
+        )
+        await reply_privately(interaction, f"{new.display_name} now holds {old.display_name}'s seat.")
+        await delivery.announce(interaction, update)
+
+    @app_commands.command(name="skip", description="Apply the timeout to whoever the game waits for (moderators)")
+    @refusals_answered
+    async def skip(self, interaction: discord.Interaction) -> None:
+        update = await self.manager.skip(
+            flows.channel_id_of(interaction), flows.player(interaction), moderator=flows.is_moderator(interaction)
+        )
+        await reply_privately(interaction, "Done.")
+        await delivery.announce(interaction, update)
+
     @app_commands.command(name="help", description="How to play with Tetsudō, or one game's help")
     @app_commands.describe(game="A game to explain")
     @app_commands.autocomplete(game=game_names)
@@ -171,3 +255,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
         else:
             embed = general_help(list(self.bot.games.values()))
         await reply_privately(interaction, "", embed=embed)
+
+
+def _reminder_seconds(text: str) -> int | None:
+    """A reminder delay; "default" (or "off") leaves the bot's default for each kind of step."""
+    return None if text.strip().lower() == "default" else parse_duration(text)

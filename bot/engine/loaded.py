@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from bot.engine.timers import GameTimers
 from bot.engine.update import SeatInfo
 from bot.games.base import Game, IllegalAction, State, name_seats
 from bot.storage import GameRow, SeatRow
@@ -29,6 +30,8 @@ class Loaded:
     undo_floor: int
     moves: int
     started_ms: int
+    timers: GameTimers = field(default_factory=GameTimers)
+    tournament_id: int | None = None
     privates: tuple[Any, ...] | None = None
     """Each seat's private view as of the last move (so the next move need not compute it again)."""
 
@@ -44,12 +47,14 @@ class Loaded:
             host_id=row.host_id,
             seed=row.seed,
             options=json.loads(row.options),
-            seats=tuple(SeatInfo(s.seat, s.user_id, s.name, s.resigned) for s in seats),
+            seats=tuple(SeatInfo(s.seat, s.user_id, s.name, s.resigned, s.vacant) for s in seats),
             state=game.from_json(json.loads(row.state)),
             version=row.version,
             undo_floor=row.undo_floor,
             moves=moves,
             started_ms=row.started_ms,
+            timers=GameTimers(row.remind_s, row.timeout_s, row.on_timeout),
+            tournament_id=row.tournament_id,
         )
 
     def seat_of(self, user_id: int) -> int:

@@ -12,10 +12,11 @@ from bot.engine.errors import NotModerator, StaleClick
 from bot.engine.loaded import Loaded, LoadedCache
 from bot.engine.lobby import LobbyDesk, fresh_seed, wall_clock_ms
 from bot.engine.replay import new_state, replay, state_text, step_random
+from bot.engine.timers import TimerDefaults, arm
 from bot.engine.turns import Move, final_ranks, move_line, must_act, play_out
 from bot.engine.update import Update
 from bot.games.base import Action, Game, IllegalAction, Outcome, name_seats, seat_count_words, seat_counts
-from bot.storage import MoveWrite, ResultRow, SqliteStorage, StaleVersion
+from bot.storage import MoveWrite, ResultRow, SqliteStorage, StaleVersion, TimerPlan
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +37,7 @@ def holds_secrets(view: dict[str, Any]) -> bool:
     return bool(set(view.get("private") or {}) - {"seat"})
 
 
-class GameManager(LobbyDesk):
+class PlayDesk(LobbyDesk):
     """Lobbies (from LobbyDesk) plus running games: start, act, undo, resign, abandon, views, log."""
 
     def __init__(
@@ -47,9 +48,13 @@ class GameManager(LobbyDesk):
         clock: Callable[[], int] = wall_clock_ms,
         seeds: Callable[[], int] = fresh_seed,
         cache_size: int = 2048,
+        timer_defaults: TimerDefaults | None = None,
     ) -> None:
         super().__init__(storage, games, clock=clock, seeds=seeds)
         self._cache = LoadedCache(cache_size)
+        self.timer_defaults = timer_defaults or TimerDefaults()
+        self.timers_armed: Callable[[int], None] = lambda due_ms: None
+        """Told the soonest due time whenever timers are armed (the scheduler wakes up for it)."""
 
     # ------------------------------------------------------------------ start
 
@@ -152,7 +157,7 @@ class GameManager(LobbyDesk):
             seats = tuple(replace(s, resigned=True) if s.seat == seat else s for s in loaded.seats)
             loaded = replace(loaded, seats=seats)
             line = f"{loaded.name(seat)} resigns."
-            return await self._after(loaded, [], lines=[line], actor=user_id, resigning=seat)
+            return await self._after(loaded, [], lines=[line], actor=user_id, resigning=(seat,))
 
     async def abandon(self, channel_id: int, user_id: int, *, moderator: bool) -> Update | None:
         """The host or a moderator ends the game (or closes the lobby); nothing is recorded for stats."""
@@ -270,21 +275,30 @@ class GameManager(LobbyDesk):
         lines: list[str],
         actor: int | None,
         dm_views: dict[int, dict[str, Any]] | None = None,
-        resigning: int | None = None,
+        resigning: tuple[int, ...] = (),
+        vacating: bool = False,
+        forced: frozenset[int] = frozenset(),
+        skip: bool = False,
     ) -> Update:
-        """Apply the moves plus whatever resigned seats must play, commit once, and report."""
+        """Apply the moves plus whatever resigned (or `forced`) seats must play, commit once, and report.
+
+        `resigning` seats drop out (left `vacating` when a moderator removed their player).
+        """
         game = loaded.game
+        if resigning:
+            gone = {s.seat: replace(s, resigned=True, vacant=vacating) for s in loaded.seats if s.seat in resigning}
+            loaded = replace(loaded, seats=tuple(gone.get(s.seat, s) for s in loaded.seats))
         actor_seat = loaded.maybe_seat_of(actor)
         secrets_before = loaded.privates or tuple(
             game.player_view(loaded.state, s.seat)["private"] for s in loaded.seats
         )
         # Who was already waiting to act; a start (no moves) has nobody waiting yet, so everyone is pinged.
         waited = must_act(game, loaded.state) if moves else frozenset()
-        step = play_out(loaded, moves, self.clock() - loaded.started_ms)
+        step = play_out(loaded, moves, self.clock() - loaded.started_ms, forced=forced, skip=skip)
         outcome, ended = step.outcome, None
         if outcome is not None:
             ended = loaded.named(outcome.reason)  # a game may name a seat ("<seat:1> went out")
-        elif resigning is not None and len(loaded.seats) - len(loaded.resigned()) <= 1:
+        elif resigning and len(loaded.seats) - len(loaded.resigned()) <= 1:
             outcome, ended = self._walkover(loaded), "everyone else resigned"
         views = {s.seat: game.player_view(step.state, s.seat) for s in loaded.seats}
         new = replace(
@@ -302,14 +316,15 @@ class GameManager(LobbyDesk):
             loaded.version,
             new.version,
             new.undo_floor,
+            None if ended else self._timer_plan(new, waited, restart=bool(forced or resigning or not moves)),
         )
         try:
-            if ended is None and resigning is None:
+            if ended is None and not resigning:
                 await self.storage.commit_moves(write)
             else:
                 async with self.storage.transaction() as tx:
-                    if resigning is not None:
-                        await tx.set_resigned(loaded.game_id, resigning)
+                    for seat in resigning:
+                        await tx.set_resigned(loaded.game_id, seat, vacant=vacating)
                     await tx.write_moves(write)
                     if ended is not None:
                         status = "abandoned" if outcome is None else "finished"
@@ -322,6 +337,8 @@ class GameManager(LobbyDesk):
         except BaseException:
             self._cache.drop(loaded.channel_id)
             raise
+        if write.timers is not None and write.timers.due:
+            self.timers_armed(min(due for _, due in write.timers.due))
         if ended is None:
             self._cache.put(new)
         else:
@@ -344,6 +361,15 @@ class GameManager(LobbyDesk):
         lines = lines + [new.named(move_line(game, m, new.name(m.seat))) for m in step.moves]
         update = self._update(new, lines, actor=actor, dm_views=dms, outcome=outcome, ended=ended, views=views)
         return replace(update, already_waiting=tuple(s.user_id for s in new.seats if s.seat in waited))
+
+    def _timer_plan(self, new: Loaded, waited: frozenset[int], *, restart: bool) -> TimerPlan | None:
+        """Arm the timers when a wait begins (someone new must act), clear them when nobody must act."""
+        waiting = must_act(new.game, new.state) - new.resigned()
+        if not waiting:
+            return TimerPlan(new.version)
+        if restart or waiting - waited:
+            return arm(new.timers, self.timer_defaults, len(waiting), self.clock(), new.version)
+        return None  # the same wait goes on (another seat answered a step everyone answers)
 
     def _walkover(self, loaded: Loaded) -> Outcome:
         remaining = [s.seat for s in loaded.seats if not s.resigned]

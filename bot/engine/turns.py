@@ -41,23 +41,30 @@ class Step:
     outcome: Outcome | None
 
 
-def play_out(loaded: Loaded, moves: Sequence[Move], at_ms: int) -> Step:
-    """Apply `moves`, then default moves for resigned seats that must act, until a person must act."""
+def play_out(
+    loaded: Loaded, moves: Sequence[Move], at_ms: int, *, forced: frozenset[int] = frozenset(), skip: bool = False
+) -> Step:
+    """Apply `moves`, then default moves for resigned seats that must act, until a person must act.
+
+    `forced` seats (a timeout) are played once each, by their default move or, with `skip`, the game's skip.
+    """
     game, state = loaded.game, loaded.state
     n, floor = loaded.moves, loaded.undo_floor
     resigned = loaded.resigned()
+    pending = set(forced)
     queue = list(moves)
     applied: list[Move] = []
     for _ in range(AUTO_MOVE_LIMIT):
         if queue:
             move = queue.pop(0)
         else:
-            automatic = sorted(game.to_act(state) & resigned) if game.outcome(state) is None else []
-            defaults = ((seat, game.default_action(state, seat)) for seat in automatic)
+            automatic = sorted(game.to_act(state) & (resigned | pending)) if game.outcome(state) is None else []
+            defaults = ((seat, _forced_move(game, state, seat, skip and seat in pending)) for seat in automatic)
             # Seats that merely may act (say, to catch someone out) have no default and are left alone.
             seat, action = next(((s, a) for s, a in defaults if a is not None), (-1, None))
             if action is None:
                 break
+            pending.discard(seat)
             move = Move(seat, action.stamped(at_ms), auto=True)
         n += 1
         before = game.to_act(state)
@@ -68,6 +75,12 @@ def play_out(loaded: Loaded, moves: Sequence[Move], at_ms: int) -> Step:
             floor = n
         applied.append(replace(move, n=n, said=game.narrate(state)))
     return Step(state, tuple(applied), floor, game.outcome(state))
+
+
+def _forced_move(game: Game, state: State, seat: int, skip: bool) -> Action | None:
+    """A seat's move when nobody plays it: the game's skip if asked for and offered, else its default."""
+    skip_action = getattr(game, "skip_action", None) if skip else None
+    return skip_action(state, seat) if callable(skip_action) else game.default_action(state, seat)
 
 
 def must_act(game: Game, state: State) -> frozenset[int]:

@@ -18,12 +18,14 @@ class Player:
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
-    """Who holds a seat, and whether they resigned (the engine then plays the seat by default)."""
+    """Who holds a seat, and whether they resigned or were removed (the engine then plays it by default)."""
 
     seat: int
     user_id: int
     name: str
     resigned: bool = False
+    vacant: bool = False
+    """Its player was removed by a moderator; anyone may take the seat."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,17 @@
 """Storage: every SQL statement of the project, behind methods named for what they mean."""
 
 from bot.storage.moves import MoveWrite
-from bot.storage.records import ActionRow, ChannelBusy, GameRow, ResultRow, SeatRow, StaleVersion
+from bot.storage.records import (
+    ActionRow,
+    ChannelBusy,
+    GameRow,
+    RatingRow,
+    ResultRow,
+    SeatRow,
+    StaleVersion,
+    TimerPlan,
+    TimerRow,
+)
 from bot.storage.sqlite import SqliteStorage, Transaction
 
 __all__ = [
@@ -9,9 +19,12 @@ __all__ = [
     "ChannelBusy",
     "GameRow",
     "MoveWrite",
+    "RatingRow",
     "ResultRow",
     "SeatRow",
     "SqliteStorage",
     "StaleVersion",
+    "TimerPlan",
+    "TimerRow",
     "Transaction",
 ]

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 
 import aiosqlite
 
-from bot.storage.records import StaleVersion
+from bot.storage.records import StaleVersion, TimerPlan
+from bot.storage.timers import apply_plan
 
 INSERT_ACTION = "INSERT INTO actions (game_id, n, seat, action, at_ms, auto) VALUES (?, ?, ?, ?, ?, ?)"
 UPDATE_STATE = "UPDATE games SET state = ?, version = ?, undo_floor = ? WHERE id = ? AND version = ?"
@@ -24,6 +25,8 @@ class MoveWrite:
     expected_version: int
     version: int
     undo_floor: int
+    timers: TimerPlan | None = None
+    """A new wait began: the game's timers are armed anew (None leaves them as they are)."""
     done: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
@@ -79,6 +82,9 @@ class MoveWriter:
             )
             if self._db.total_changes - before != len(rows) + len(batch):
                 raise StaleVersion("a game moved on before this write")
+            for write in batch:
+                if write.timers is not None:
+                    await apply_plan(self._db, write.game_id, write.timers)
         except BaseException:
             await self._db.execute("ROLLBACK")
             raise

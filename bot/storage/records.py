@@ -33,6 +33,12 @@ class GameRow:
     created_ms: int
     started_ms: int | None
     finished_ms: int | None
+    remind_s: int | None = None
+    """Seconds before a reminder; None = the default for the kind of step."""
+    timeout_s: int | None = None
+    """Seconds before the timeout's consequence; None = no timeout."""
+    on_timeout: str = "auto"
+    tournament_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +50,8 @@ class SeatRow:
     user_id: int
     name: str
     resigned: bool
+    vacant: bool = False
+    """Kicked by a moderator: played by default until someone takes the seat."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,3 +80,36 @@ class ResultRow:
     seat_count: int
     duration_s: int
     finished_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class TimerRow:
+    """A pending reminder or timeout of a game, armed when its wait began (at `armed_version`)."""
+
+    game_id: int
+    channel_id: int
+    kind: str
+    due_ms: int
+    armed_version: int
+
+
+@dataclass(frozen=True, slots=True)
+class TimerPlan:
+    """What a change does to a game's timers: clear them, and arm these (kind, due) ones anew."""
+
+    armed_version: int
+    due: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """One user's openskill rating in one game on one server."""
+
+    guild_id: int
+    game: str
+    user_id: int
+    name: str
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int

@@ -14,13 +14,14 @@ import aiosqlite
 
 from bot.storage.moves import INSERT_ACTION, MoveWrite, MoveWriter
 from bot.storage.records import ActionRow, ChannelBusy, GameRow, ResultRow, SeatRow, StaleVersion
+from bot.storage.timers import TimerQueries, apply_plan
 
 log = logging.getLogger(__name__)
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game, status, host_id, options, seed, state, version, undo_floor, "
-    "board_message_id, end_reason, created_ms, started_ms, finished_ms"
+    "board_message_id, end_reason, created_ms, started_ms, finished_ms, remind_s, timeout_s, on_timeout, tournament_id"
 )
 
 
@@ -29,8 +30,8 @@ def _game(row: Iterable[Any] | None) -> GameRow | None:
 
 
 def _seat(row: Iterable[Any]) -> SeatRow:
-    game_id, seat, user_id, name, resigned = row
-    return SeatRow(game_id, seat, user_id, name, bool(resigned))
+    game_id, seat, user_id, name, resigned, vacant = row
+    return SeatRow(game_id, seat, user_id, name, bool(resigned), bool(vacant))
 
 
 class Transaction:
@@ -87,7 +88,7 @@ class Transaction:
     async def set_seat_user(self, game_id: int, seat: int, user_id: int, name: str) -> None:
         """Give a seat to another user."""
         await self._db.execute(
-            "UPDATE seats SET user_id = ?, name = ?, resigned = 0 WHERE game_id = ? AND seat = ?",
+            "UPDATE seats SET user_id = ?, name = ?, resigned = 0, vacant = 0 WHERE game_id = ? AND seat = ?",
             (user_id, name, game_id, seat),
         )
 
@@ -95,9 +96,11 @@ class Transaction:
         """Hand the lobby to another player."""
         await self._db.execute("UPDATE games SET host_id = ? WHERE id = ?", (user_id, game_id))
 
-    async def set_resigned(self, game_id: int, seat: int) -> None:
-        """Mark a seat as resigned: from now on the engine plays it by default."""
-        await self._db.execute("UPDATE seats SET resigned = 1 WHERE game_id = ? AND seat = ?", (game_id, seat))
+    async def set_resigned(self, game_id: int, seat: int, *, vacant: bool = False) -> None:
+        """Mark a seat as resigned (or kicked, leaving it vacant): from now on the engine plays it by default."""
+        await self._db.execute(
+            "UPDATE seats SET resigned = 1, vacant = ? WHERE game_id = ? AND seat = ?", (int(vacant), game_id, seat)
+        )
 
     async def set_options(self, game_id: int, options: str, version: int) -> None:
         """Store the lobby's options."""
@@ -121,6 +124,8 @@ class Transaction:
             INSERT_ACTION, [(write.game_id, n, s, a, t, int(auto)) for n, s, a, t, auto in write.actions]
         )
         await self.save_state(write.game_id, write.state, write.expected_version, write.version, write.undo_floor)
+        if write.timers is not None:
+            await apply_plan(self._db, write.game_id, write.timers)
 
     async def delete_actions_from(self, game_id: int, n: int) -> None:
         """Remove log entries n and later (undo)."""
@@ -136,10 +141,18 @@ class Transaction:
             raise StaleVersion(f"game {game_id} is no longer at version {expected_version}")
 
     async def end_game(self, game_id: int, status: str, reason: str, now_ms: int) -> None:
-        """Close a game as finished or abandoned."""
+        """Close a game as finished or abandoned; its timers go with it."""
         await self._db.execute(
             "UPDATE games SET status = ?, end_reason = ?, finished_ms = ? WHERE id = ?",
             (status, reason, now_ms, game_id),
+        )
+        await self._db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+
+    async def set_timers(self, game_id: int, remind_s: int | None, timeout_s: int | None, on_timeout: str) -> None:
+        """Store a game's reminder delay, timeout and its consequence."""
+        await self._db.execute(
+            "UPDATE games SET remind_s = ?, timeout_s = ?, on_timeout = ? WHERE id = ?",
+            (remind_s, timeout_s, on_timeout, game_id),
         )
 
     async def record_results(self, results: Iterable[ResultRow]) -> None:
@@ -165,7 +178,7 @@ class Transaction:
         )
 
 
-class SqliteStorage:
+class SqliteStorage(TimerQueries):
     """One aiosqlite connection in WAL mode; writes go through `transaction()`, one at a time."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -258,10 +271,19 @@ class SqliteStorage:
         )
         return [GameRow(*row) for row in rows]
 
+    async def running_games_of(self, user_id: int) -> list[GameRow]:
+        """Running games where a user holds a seat, oldest first."""
+        rows = await self._db.execute_fetchall(
+            f"SELECT {', '.join('g.' + c for c in GAME_COLUMNS.split(', '))} FROM games g"
+            " JOIN seats s ON s.game_id = g.id WHERE s.user_id = ? AND g.status = 'running' ORDER BY g.id",
+            (user_id,),
+        )
+        return [GameRow(*row) for row in rows]
+
     async def seats(self, game_id: int) -> list[SeatRow]:
         """A game's seats in seat order."""
         rows = await self._db.execute_fetchall(
-            "SELECT game_id, seat, user_id, name, resigned FROM seats WHERE game_id = ? ORDER BY seat",
+            "SELECT game_id, seat, user_id, name, resigned, vacant FROM seats WHERE game_id = ? ORDER BY seat",
             (game_id,),
         )
         return [_seat(row) for row in rows]

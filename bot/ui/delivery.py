@@ -48,6 +48,12 @@ async def say(client: discord.Client, channel_id: int, text: str) -> None:
     await channel.send(text, allowed_mentions=NO_PINGS)
 
 
+async def say_to(client: discord.Client, channel_id: int, text: str, pinged: list[discord.Object]) -> None:
+    """A public line that pings exactly these users."""
+    channel = await channel_of(client, channel_id)
+    await channel.send(text[:2000], allowed_mentions=only(pinged))
+
+
 async def announce(interaction: discord.Interaction, update: Update, *, new_board: bool = False) -> None:
     """Deliver a committed change; if Discord fails us now, the change stands and the user is told so."""
     try:

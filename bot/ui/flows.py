@@ -204,6 +204,12 @@ async def lobby_command(interaction: discord.Interaction, verb: str) -> None:
     manager = services(interaction).manager
     channel_id = channel_id_of(interaction)
     before = await manager.lobby(channel_id)
+    if verb == "join" and before is None and await manager.storage.active_game(channel_id) is not None:
+        # A running game: join means taking the seat a moderator freed.
+        update = await manager.take_seat(channel_id, player(interaction))
+        await reply_privately(interaction, f"You take a seat in {update.title}. Press **My hand** to play.")
+        await delivery.announce(interaction, update)
+        return
     if verb == "join":
         lobby = await manager.join(channel_id, player(interaction))
         text = f"You joined {lobby.title}."

@@ -140,6 +140,12 @@ def general_help(games: Sequence[Game]) -> discord.Embed:
     return embed
 
 
-def clip(text: str) -> str:
-    """Text cut to fit an embed field, with an ellipsis when cut."""
-    return text if len(text) <= FIELD_LIMIT else text[: FIELD_LIMIT - 1] + "…"
+def clip(text: str, limit: int = FIELD_LIMIT) -> str:
+    """Text cut to fit an embed field (or another limit), with an ellipsis when cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def jump_url(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    """A link to a channel, or to one message in it."""
+    tail = f"/{message_id}" if message_id else ""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}{tail}"

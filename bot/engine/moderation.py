@@ -1,0 +1,204 @@
+"""The full game manager: running games plus timers, moderator tools and the turn list."""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass, replace
+
+from bot.engine.durations import duration_words
+from bot.engine.errors import NotModerator
+from bot.engine.loaded import Loaded
+from bot.engine.manager import PlayDesk
+from bot.engine.timers import CONSEQUENCES, GameTimers, Reminder, arm, can_skip
+from bot.engine.turns import must_act
+from bot.engine.update import Player, Update
+from bot.games.base import IllegalAction
+from bot.storage import TimerRow
+
+log = logging.getLogger(__name__)
+
+CONSEQUENCE_WORDS = {
+    "auto": "plays their default move",
+    "skip": "skips their turn",
+    "forfeit": "drops out of the game",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class TurnWaiting:
+    """A game where a user must act: for `/game turns`."""
+
+    guild_id: int | None
+    channel_id: int
+    title: str
+    board_message_id: int | None
+    since_ms: int | None
+
+
+class GameManager(PlayDesk):
+    """Everything the Discord layer asks of the engine."""
+
+    # ------------------------------------------------------------------ timers
+
+    async def set_timers(self, channel_id: int, user_id: int, timers: GameTimers, *, moderator: bool) -> GameTimers:
+        """The host (or a moderator) sets the game's reminder delay, timeout and its consequence."""
+        if timers.on_timeout not in CONSEQUENCES:
+            raise IllegalAction(f"On timeout, choose one of: {', '.join(CONSEQUENCES)}.")
+        async with self.locks(channel_id):
+            row = await self.storage.active_game(channel_id)
+            if row is None:
+                raise IllegalAction("There's no game here. Open one with `/game new`.")
+            if user_id != row.host_id and not moderator:
+                raise NotModerator("Only the host or a moderator can set the timers.")
+            game = self.game(row.game)
+            if timers.on_timeout == "skip" and not can_skip(game):
+                raise IllegalAction(f"{game.title} has no way to skip a turn: choose `auto` or `forfeit`.")
+            async with self.storage.transaction() as tx:
+                await tx.set_timers(row.id, timers.remind_s, timers.timeout_s, timers.on_timeout)
+            if row.status == "running":
+                loaded = replace(await self._load(channel_id), timers=timers)
+                waiting = must_act(loaded.game, loaded.state) - loaded.resigned()
+                plan = arm(timers, self.timer_defaults, len(waiting), self.clock(), loaded.version)
+                await self.storage.plan_timers(row.id, plan)
+                if plan.due:
+                    self.timers_armed(min(due for _, due in plan.due))
+            return timers
+
+    async def game_timers(self, channel_id: int) -> GameTimers:
+        """The channel's game's timer settings."""
+        row = await self.storage.active_game(channel_id)
+        if row is None:
+            raise IllegalAction("There's no game here. Open one with `/game new`.")
+        return GameTimers(row.remind_s, row.timeout_s, row.on_timeout)
+
+    async def due_timers(self, limit: int = 200) -> list[TimerRow]:
+        """Timers due now, soonest first."""
+        return await self.storage.due_timers(self.clock(), limit)
+
+    async def fire(self, timer: TimerRow) -> Reminder | Update | None:
+        """Fire a due timer once: a reminder to send, a timeout's Update, or None if the wait is over."""
+        async with self.locks(timer.channel_id):
+            row = await self.storage.active_game(timer.channel_id)
+            armed = {t.kind: t for t in await self.storage.timers(timer.game_id)}
+            if armed.get(timer.kind) != timer:
+                return None  # a move re-armed it (or ended the wait) first: the late timer does nothing
+            if row is None or row.id != timer.game_id or row.status != "running":
+                await self.storage.claim_timer(timer)
+                return None
+            loaded = await self._running(timer.channel_id)
+            waiting = must_act(loaded.game, loaded.state) - loaded.resigned()
+            if timer.kind == "remind":
+                if not await self.storage.claim_timer(timer):
+                    return None
+                users = tuple(s.user_id for s in loaded.seats if s.seat in waiting)
+                log.info("reminder channel=%s game=%s seats=%d", timer.channel_id, loaded.game.name, len(users))
+                return Reminder(
+                    loaded.game_id, loaded.channel_id, loaded.guild_id, loaded.game.title, users, row.board_message_id
+                )
+            log.info("timeout channel=%s game=%s consequence=%s", timer.channel_id, loaded.game.name, row.on_timeout)
+            return await self._time_out(loaded, waiting, "Time is up")
+
+    async def skip(self, channel_id: int, by: Player, *, moderator: bool) -> Update:
+        """A moderator applies the timeout's consequence now to everyone the game waits for."""
+        if not moderator:
+            raise NotModerator("Only a moderator can skip a turn.")
+        async with self.locks(channel_id):
+            loaded = await self._running(channel_id)
+            waiting = must_act(loaded.game, loaded.state) - loaded.resigned()
+            if not waiting:
+                raise IllegalAction("Nobody has to move right now, so there is nothing to skip.")
+            log.info("skip channel=%s game=%s by=%s", channel_id, loaded.game.name, by.user_id)
+            return await self._time_out(loaded, waiting, f"{by.name} skips the wait", actor=by.user_id)
+
+    async def _time_out(self, loaded: Loaded, waiting: frozenset[int], why: str, actor: int | None = None) -> Update:
+        consequence = loaded.timers.on_timeout
+        names = ", ".join(loaded.name(s) for s in sorted(waiting))
+        line = f"⏰ {why}: {names} {CONSEQUENCE_WORDS[consequence]}."
+        if consequence == "forfeit":
+            return await self._after(loaded, [], lines=[line], actor=actor, resigning=tuple(sorted(waiting)))
+        return await self._after(loaded, [], lines=[line], actor=actor, forced=waiting, skip=consequence == "skip")
+
+    # ------------------------------------------------------------------ moderators
+
+    async def kick(self, channel_id: int, by: Player, user_id: int, *, moderator: bool) -> Update:
+        """Remove a player: their seat plays by default until someone takes it."""
+        if not moderator:
+            raise NotModerator("Only a moderator can remove a player.")
+        async with self.locks(channel_id):
+            loaded = await self._running(channel_id)
+            seat = loaded.maybe_seat_of(user_id)
+            if seat is None or loaded.seats[seat].vacant:
+                raise IllegalAction("That user isn't playing in this game.")
+            line = (
+                f"{by.name} removed {loaded.name(seat)} from the game. Their seat plays by default "
+                "until someone takes it with `/game join`."
+            )
+            log.info("kick channel=%s game=%s seat=%d by=%s", channel_id, loaded.game.name, seat, by.user_id)
+            return await self._after(loaded, [], lines=[line], actor=by.user_id, resigning=(seat,), vacating=True)
+
+    async def replace_player(self, channel_id: int, old_id: int, new: Player, by: Player, *, moderator: bool) -> Update:
+        """Give a seat to someone else (a moderator's `/game replace`, or anyone taking a vacant seat)."""
+        async with self.locks(channel_id):
+            loaded = await self._running(channel_id)
+            seat = loaded.maybe_seat_of(old_id)
+            if seat is None:
+                raise IllegalAction("That user isn't playing in this game.")
+            if not moderator and not loaded.seats[seat].vacant:
+                raise NotModerator("Only a moderator can replace a player.")
+            if loaded.maybe_seat_of(new.user_id) is not None:
+                raise IllegalAction(f"{new.name} already holds a seat in this game.")
+            async with self.storage.transaction() as tx:
+                await tx.set_seat_user(loaded.game_id, seat, new.user_id, new.name)
+            old_name = loaded.name(seat)
+            self._cache.drop(channel_id)
+            loaded = await self._load(channel_id)
+            if by.user_id == new.user_id:
+                line = f"{new.name} takes {old_name}'s seat."
+            else:
+                line = f"{by.name} gives {old_name}'s seat to {new.name}."
+            view = loaded.game.player_view(loaded.state, seat)
+            log.info("seat replaced channel=%s game=%s seat=%d by=%s", channel_id, loaded.game.name, seat, by.user_id)
+            dms = {new.user_id: view}
+            return self._update(loaded, [line], actor=by.user_id, dm_views=dms, outcome=None, ended=None)
+
+    async def take_seat(self, channel_id: int, player: Player) -> Update:
+        """Anyone not playing takes the first vacant seat of the running game."""
+        loaded = await self._running(channel_id)
+        vacant = next((s for s in loaded.seats if s.vacant), None)
+        if vacant is None:
+            raise IllegalAction("This game has already started, and no seat is free.")
+        return await self.replace_player(channel_id, vacant.user_id, player, player, moderator=False)
+
+    # ------------------------------------------------------------------ turns
+
+    async def turns_of(self, user_id: int) -> list[TurnWaiting]:
+        """Every running game where this user must act now."""
+        waiting = []
+        for row in await self.storage.running_games_of(user_id):
+            game = self.game(row.game)
+            seats = await self.storage.seats(row.id)
+            seat = next((s.seat for s in seats if s.user_id == user_id and not s.resigned), None)
+            if seat is None or row.state is None:
+                continue
+            if seat in must_act(game, game.from_json(json.loads(row.state))):
+                timers = {t.kind: t for t in await self.storage.timers(row.id)}
+                remind = timers.get("remind")
+                waiting.append(
+                    TurnWaiting(
+                        row.guild_id,
+                        row.channel_id,
+                        game.title,
+                        row.board_message_id,
+                        None if remind is None else remind.due_ms,
+                    )
+                )
+        return waiting
+
+
+def timer_words(timers: GameTimers) -> str:
+    """ "reminder 12h · timeout 2d, then auto" for a lobby or a reply."""
+    remind = "default" if timers.remind_s is None else duration_words(timers.remind_s)
+    timeout = duration_words(timers.timeout_s)
+    tail = f", then {timers.on_timeout}" if timers.timeout_s is not None else ""
+    return f"reminder {remind} · timeout {timeout}{tail}"

@@ -1,0 +1,61 @@
+"""Turn timers: when a wait's reminder and timeout fall due, and what a timeout does."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.games.base import Game
+from bot.storage import TimerPlan
+
+CONSEQUENCES = ("auto", "skip", "forfeit")
+"""What a timeout does to the seats still waiting: their default move, a skip, or they drop out."""
+
+
+@dataclass(frozen=True, slots=True)
+class TimerDefaults:
+    """Reminder delays when a game sets none: one for turns, a shorter one for steps everyone answers at once."""
+
+    turn_s: int = 12 * 3_600
+    simultaneous_s: int = 10 * 60
+
+
+@dataclass(frozen=True, slots=True)
+class GameTimers:
+    """A game's own timer settings as stored (None = the default reminder / no timeout)."""
+
+    remind_s: int | None = None
+    timeout_s: int | None = None
+    on_timeout: str = "auto"
+
+    def reminder_delay(self, defaults: TimerDefaults, waiting: int) -> int:
+        """The reminder delay for a wait on this many seats."""
+        if self.remind_s is not None:
+            return self.remind_s
+        return defaults.simultaneous_s if waiting > 1 else defaults.turn_s
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder:
+    """A fired reminder: who to ping where."""
+
+    game_id: int
+    channel_id: int
+    guild_id: int | None
+    title: str
+    user_ids: tuple[int, ...]
+    board_message_id: int | None
+
+
+def can_skip(game: Game) -> bool:
+    """Whether the game's rules have a move that does nothing (so a timeout may skip a turn)."""
+    return callable(getattr(game, "skip_action", None))
+
+
+def arm(timers: GameTimers, defaults: TimerDefaults, waiting: int, now_ms: int, version: int) -> TimerPlan:
+    """The timers of a wait that begins now at `version` (nothing to arm if nobody must act)."""
+    if not waiting:
+        return TimerPlan(version)
+    due = [("remind", now_ms + 1000 * timers.reminder_delay(defaults, waiting))]
+    if timers.timeout_s is not None:
+        due.append(("timeout", now_ms + 1000 * timers.timeout_s))
+    return TimerPlan(version, tuple(due))

@@ -1,0 +1,139 @@
+"""The one timer task: every scan, fire the due reminders and timeouts, oldest first."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import deque
+from datetime import UTC, datetime, timedelta
+from typing import Any, cast
+
+import discord
+from discord.ext import tasks
+
+from bot.engine import GameManager, Reminder, Update
+from bot.ui import delivery
+from bot.ui.messages import jump_url
+
+log = logging.getLogger(__name__)
+
+MIN_SLEEP_S = 0.5
+"""Never spin: timers due within half a second of each other are fired by one scan."""
+BATCH = 200
+"""Timers fired per scan at most; a backlog (after downtime) drains over the next scans."""
+
+
+class DmLimiter:
+    """A global cap on reminder DMs per minute, so a burst of reminders never trips Discord's rate limits."""
+
+    def __init__(self, per_minute: int) -> None:
+        self.per_minute = per_minute
+        self._sent: deque[float] = deque()
+
+    def allow(self) -> bool:
+        """Whether one more DM fits in the last minute's budget (counts it if so)."""
+        now = time.monotonic()
+        while self._sent and now - self._sent[0] >= 60:
+            self._sent.popleft()
+        if len(self._sent) >= self.per_minute:
+            return False
+        self._sent.append(now)
+        return True
+
+
+class TimerScheduler:
+    """One task for every game's timers: it sleeps until the soonest one is due, then fires what is due.
+
+    Each scan is one indexed query. Arming a sooner timer wakes the task early (`wake_by`); `idle_s` caps
+    any sleep, as a safety net.
+    """
+
+    def __init__(self, client: discord.Client, idle_s: float, dms_per_minute: int) -> None:
+        self.client = client
+        self.idle_s = idle_s
+        self.limiter = DmLimiter(dms_per_minute)
+        self._loop = tasks.loop(seconds=idle_s)(self.beat)
+
+    @property
+    def manager(self) -> GameManager:
+        return cast(Any, self.client).manager  # type: ignore[no-any-return]
+
+    def start(self) -> None:
+        """Begin scanning (once the bot is set up)."""
+        self._loop.start()
+
+    def stop(self) -> None:
+        """Stop scanning (the bot is closing)."""
+        self._loop.cancel()
+
+    async def beat(self) -> None:
+        """One scan, then sleep until the next timer; a failure (a locked database) is logged and retried."""
+        try:
+            await self.scan()
+            next_due = await self.manager.storage.next_due()
+        except Exception:
+            log.exception("timer scan failed")
+            next_due = None
+        now_ms = self.manager.clock()
+        wait_s = self.idle_s if next_due is None else min(self.idle_s, max(MIN_SLEEP_S, (next_due - now_ms) / 1000))
+        self._loop.change_interval(seconds=wait_s)
+
+    def wake_by(self, due_ms: int) -> None:
+        """A timer was armed for `due_ms`: make sure the task is awake by then."""
+        planned = self._loop.next_iteration
+        if planned is None or not self._loop.is_running():
+            return
+        due = datetime.fromtimestamp(due_ms / 1000, UTC)
+        if due >= planned:
+            return
+        # The next beat comes `seconds` after the last one; moving it earlier shortens the sleep in progress.
+        last = planned - timedelta(seconds=self._loop.seconds or 0)
+        self._loop.change_interval(seconds=max(MIN_SLEEP_S, (due - last).total_seconds()))
+
+    async def scan(self) -> int:
+        """Fire every due timer once; returns how many did something."""
+        fired = 0
+        for timer in await self.manager.due_timers(BATCH):
+            try:
+                result = await self.manager.fire(timer)
+                if isinstance(result, Reminder):
+                    await self.remind(result)
+                elif isinstance(result, Update):
+                    await delivery.deliver(self.client, result)
+                fired += result is not None
+            except discord.HTTPException as error:
+                # The timer's effect is stored; only telling the channel failed.
+                log.warning("timer delivery failed channel=%s status=%s", timer.channel_id, error.status)
+            except Exception:
+                log.exception("timer failed channel=%s game=%s kind=%s", timer.channel_id, timer.game_id, timer.kind)
+        return fired
+
+    async def remind(self, reminder: Reminder) -> None:
+        """Ping the waiting players in the game's channel, and DM those who asked for it."""
+        if not reminder.user_ids:
+            return
+        pinged = [discord.Object(uid) for uid in reminder.user_ids]
+        mentions = " ".join(f"<@{uid}>" for uid in reminder.user_ids)
+        await delivery.say_to(
+            self.client,
+            reminder.channel_id,
+            f"⏰ {mentions} — a reminder: it's your move in **{reminder.title}**.",
+            pinged,
+        )
+        for user_id in reminder.user_ids:
+            if await self.manager.storage.dm_reminders(user_id):
+                await self._dm(user_id, reminder)
+
+    async def _dm(self, user_id: int, reminder: Reminder) -> None:
+        if not self.limiter.allow():
+            log.info("reminder dm skipped (rate limit) user=%s", user_id)
+            return
+        try:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            link = jump_url(reminder.guild_id, reminder.channel_id, reminder.board_message_id)
+            await user.send(f"⏰ It's your move in **{reminder.title}**: {link}")
+        except discord.Forbidden:
+            log.info("reminder dm refused user=%s; not retrying", user_id)
+            await self.manager.mark_dms_closed(user_id)
+        except discord.HTTPException:
+            log.warning("reminder dm failed user=%s", user_id)
