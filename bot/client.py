@@ -12,11 +12,14 @@ from bot.cogs.game import GameCog
 from bot.cogs.mexican_train import MexicanTrainCog
 from bot.cogs.miyajima import MiyajimaCog
 from bot.cogs.next_station_tokyo import NextStationTokyoCog
+from bot.cogs.stats import StatsCog
 from bot.cogs.tetsudo import TetsudoCog
+from bot.cogs.tournament import TournamentCog
 from bot.cogs.toyko_train import ToykoTrainCog
 from bot.cogs.ttr_japan import TicketToRideCog
 from bot.engine import GameManager, TimerDefaults
 from bot.engine.durations import parse_duration
+from bot.engine.tournaments import TournamentDesk
 from bot.games import REGISTRY
 from bot.games.base import Game, IllegalAction
 from bot.settings import Settings, SettingsError
@@ -24,6 +27,7 @@ from bot.storage import SqliteStorage
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.errors import TetsudoTree
 from bot.ui.scheduler import TimerScheduler
+from bot.ui.tournament_runner import TournamentRunner
 from bot.ui.toyko_panel import PANEL_ITEMS
 
 log = logging.getLogger(__name__)
@@ -58,6 +62,8 @@ class TetsudoBot(commands.Bot):
     """The bot: opens the database in setup_hook, registers the persistent buttons, syncs commands."""
 
     manager: GameManager
+    tournament_desk: TournamentDesk
+    tournaments: TournamentRunner
 
     def __init__(
         self,
@@ -91,9 +97,13 @@ class TetsudoBot(commands.Bot):
             timer_defaults=timer_defaults(self.settings),
             **extra,
         )
+        self.tournament_desk = TournamentDesk(self.manager)
+        self.tournaments = TournamentRunner(self, self.tournament_desk)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *PANEL_ITEMS)
         await self.add_cog(GameCog(self))
         await self.add_cog(TetsudoCog(self))
+        await self.add_cog(StatsCog(self))
+        await self.add_cog(TournamentCog(self))
         for name in self.games:
             if name in GAME_COGS:
                 await self.add_cog(GAME_COGS[name](self))  # type: ignore[call-arg]
@@ -109,6 +119,10 @@ class TetsudoBot(commands.Bot):
         )
         self.manager.timers_armed = self.scheduler.wake_by
         self.scheduler.start()
+
+    async def on_ready(self) -> None:
+        """Connected: carry on any tournament a restart interrupted (tables to open, rounds to close)."""
+        await self.tournaments.resume()
 
     async def close(self) -> None:
         self.scheduler.stop()

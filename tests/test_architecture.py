@@ -23,7 +23,7 @@ GAMES_BANNED_STDLIB = frozenset({"time", "random", "datetime", "secrets"})
 STDLIB_EXCEPTIONS = {"bot/games/rng.py": frozenset({"random"})}
 
 # Runtime dependencies from pyproject.toml; simcord is there only for the sandbox (and tests).
-RUNTIME_THIRD_PARTY = frozenset({"discord", "aiosqlite", "PIL"})
+RUNTIME_THIRD_PARTY = frozenset({"discord", "aiosqlite", "PIL", "openskill"})
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,9 @@ class Layer:
 
 GAMES = Layer("bot/games", ("bot.games",), banned_stdlib=GAMES_BANNED_STDLIB)
 STORAGE = Layer("bot/storage", ("bot.storage",), frozenset({"aiosqlite"}))
-ENGINE = Layer("bot/engine", ("bot.games", "bot.storage", "bot.engine"))
+# openskill is arithmetic on ratings (no I/O, no clock): the engine rates a finished game in the
+# transaction that records it, so it may use it.
+ENGINE = Layer("bot/engine", ("bot.games", "bot.storage", "bot.engine"), frozenset({"openskill"}))
 RENDERING = Layer("rendering", ("bot.games", "rendering"), frozenset({"PIL"}))
 DISCORD_LAYER = Layer(
     "bot/cogs, bot/ui",

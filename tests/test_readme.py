@@ -9,7 +9,7 @@ from pathlib import Path
 from bot.games import REGISTRY
 from bot.settings import Settings
 from bot.ui import mexican_train  # noqa: F401  (registers its presenter)
-from bot.ui.messages import COMMANDS_HELP
+from bot.ui.messages import COMMANDS_HELP, MODERATOR_HELP
 from bot.ui.presenters import presenter_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,9 +39,11 @@ def test_every_setting_is_documented() -> None:
 
 
 def test_every_game_command_is_documented() -> None:
-    for usage, _ in COMMANDS_HELP:
-        for command in re.findall(r"/game \w+", usage):
+    for usage, _ in COMMANDS_HELP + MODERATOR_HELP:
+        for command in re.findall(r"/(?:game|tetsudo|tournament) \w+|/stats|/leaderboard", usage):
             assert f"`{command}" in README, command
+    for word in ("start", "advance", "report", "end", "join", "leave", "drop", "standings", "export"):
+        assert f"`/tournament {word}" in README, word
 
 
 def test_every_game_has_its_commands_and_options_documented() -> None:

@@ -31,18 +31,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
     def manager(self) -> GameManager:
         return self.bot.manager
 
-    async def game_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        """Autocomplete: installed games matching what was typed."""
-        typed = current.lower()
-        return [
-            app_commands.Choice(name=game.title, value=game.name)
-            for game in self.bot.games.values()
-            if typed in game.name or typed in game.title.lower()
-        ][:25]
-
     @app_commands.command(name="new", description="Open a lobby for a game (in its own thread when possible)")
     @app_commands.describe(game="Which game to play", options='Game options as key=value pairs, e.g. "rounds=3"')
-    @app_commands.autocomplete(game=game_names)
+    @app_commands.autocomplete(game=flows.game_names)
     @refusals_answered
     async def new(self, interaction: discord.Interaction, game: str, options: str = "") -> None:
         chosen = self.manager.game(game)
@@ -246,7 +237,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
 
     @app_commands.command(name="help", description="How to play with Tetsudō, or one game's help")
     @app_commands.describe(game="A game to explain")
-    @app_commands.autocomplete(game=game_names)
+    @app_commands.autocomplete(game=flows.game_names)
     @refusals_answered
     async def help(self, interaction: discord.Interaction, game: str | None = None) -> None:
         if game:

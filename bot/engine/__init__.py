@@ -5,18 +5,24 @@ from bot.engine.manager import GameSummary
 from bot.engine.moderation import GameManager, TurnWaiting
 from bot.engine.timers import GameTimers, Reminder, TimerDefaults
 from bot.engine.update import Lobby, Player, SeatInfo, Update
+from bot.storage import RatingRow
+from bot.storage.stats import GameStats
+from bot.storage.tournaments import TournamentRow
 
 __all__ = [
     "GameManager",
+    "GameStats",
     "GameSummary",
     "GameTimers",
     "Lobby",
     "NotModerator",
     "Player",
+    "RatingRow",
     "Reminder",
     "SeatInfo",
     "StaleClick",
     "TimerDefaults",
+    "TournamentRow",
     "TurnWaiting",
     "Update",
 ]

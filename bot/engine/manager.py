@@ -11,6 +11,7 @@ from typing import Any
 from bot.engine.errors import NotModerator, StaleClick
 from bot.engine.loaded import Loaded, LoadedCache
 from bot.engine.lobby import LobbyDesk, fresh_seed, wall_clock_ms
+from bot.engine.ratings import rate_results
 from bot.engine.replay import new_state, replay, state_text, step_random
 from bot.engine.timers import TimerDefaults, arm
 from bot.engine.turns import Move, final_ranks, move_line, must_act, play_out
@@ -159,12 +160,16 @@ class PlayDesk(LobbyDesk):
             line = f"{loaded.name(seat)} resigns."
             return await self._after(loaded, [], lines=[line], actor=user_id, resigning=(seat,))
 
-    async def abandon(self, channel_id: int, user_id: int, *, moderator: bool) -> Update | None:
+    async def abandon(
+        self, channel_id: int, user_id: int, *, moderator: bool, line: str = "The game was abandoned."
+    ) -> Update | None:
         """The host or a moderator ends the game (or closes the lobby); nothing is recorded for stats."""
         async with self.locks(channel_id):
             row = await self.storage.active_game(channel_id)
             if row is None:
                 raise IllegalAction("There's no game here to abandon.")
+            if row.tournament_id is not None and not moderator:
+                raise NotModerator("This is a tournament table: only a moderator can abandon it.")
             if user_id != row.host_id and not moderator:
                 raise NotModerator("Only the host or a moderator can abandon this game.")
             async with self.storage.transaction() as tx:
@@ -176,7 +181,7 @@ class PlayDesk(LobbyDesk):
             loaded = Loaded.from_rows(row, await self.storage.seats(row.id), self.game(row.game), 0)
             return self._update(
                 loaded,
-                ["The game was abandoned."],
+                [line],
                 actor=user_id,
                 dm_views={},
                 outcome=None,
@@ -298,7 +303,8 @@ class PlayDesk(LobbyDesk):
         outcome, ended = step.outcome, None
         if outcome is not None:
             ended = loaded.named(outcome.reason)  # a game may name a seat ("<seat:1> went out")
-        elif resigning and len(loaded.seats) - len(loaded.resigned()) <= 1:
+        elif resigning and sum(1 for s in loaded.seats if s.vacant or not s.resigned) <= 1:
+            # A vacant seat (its player removed by a moderator) still counts: someone may take it with /game join.
             outcome, ended = self._walkover(loaded), "everyone else resigned"
         views = {s.seat: game.player_view(step.state, s.seat) for s in loaded.seats}
         new = replace(
@@ -330,7 +336,12 @@ class PlayDesk(LobbyDesk):
                         status = "abandoned" if outcome is None else "finished"
                         await tx.end_game(loaded.game_id, status, ended, self.clock())
                         if outcome is not None:
-                            await tx.record_results(self._results(new, outcome))
+                            results = self._results(new, outcome)
+                            await tx.record_results(results)
+                            if new.guild_id is not None:
+                                names = {s.user_id: s.name for s in new.seats}
+                                before = await tx.ratings_for(new.guild_id, game.name, names)
+                                await tx.save_ratings(rate_results(game, new.guild_id, results, names, before))
         except StaleVersion:
             self._cache.drop(loaded.channel_id)
             raise IllegalAction("The game moved on while you were moving — please try again.") from None
@@ -430,4 +441,5 @@ class PlayDesk(LobbyDesk):
             to_ping=tuple(s.user_id for s in loaded.seats if s.seat in to_act),
             outcome=outcome,
             ended=ended,
+            tournament_id=loaded.tournament_id,
         )

@@ -5,15 +5,17 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass, replace
+from typing import Any
 
 from bot.engine.durations import duration_words
 from bot.engine.errors import NotModerator
 from bot.engine.loaded import Loaded
-from bot.engine.manager import PlayDesk
+from bot.engine.manager import PlayDesk, holds_secrets
+from bot.engine.replay import new_state, state_text
 from bot.engine.timers import CONSEQUENCES, GameTimers, Reminder, arm, can_skip
 from bot.engine.turns import must_act
 from bot.engine.update import Player, Update
-from bot.games.base import IllegalAction
+from bot.games.base import IllegalAction, resolve_options, seat_counts
 from bot.storage import TimerRow
 
 log = logging.getLogger(__name__)
@@ -23,6 +25,19 @@ CONSEQUENCE_WORDS = {
     "skip": "skips their turn",
     "forfeit": "drops out of the game",
 }
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedTable:
+    """A game to start with its players seated in order: a tournament's table."""
+
+    game: str
+    options: dict[str, Any]
+    players: tuple[Player, ...]
+    timers: GameTimers
+    tournament_id: int
+    round: int
+    table_no: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +184,37 @@ class GameManager(PlayDesk):
         if vacant is None:
             raise IllegalAction("This game has already started, and no seat is free.")
         return await self.replace_player(channel_id, vacant.user_id, player, player, moderator=False)
+
+    # ------------------------------------------------------------------ seated games (tournaments)
+
+    async def start_seated(self, guild_id: int, channel_id: int, table: SeatedTable) -> Update:
+        """Start a game with its seats already assigned (a tournament table), linked to the table atomically."""
+        game = self.game(table.game)
+        options = resolve_options(game.options, table.options)
+        if len(table.players) not in seat_counts(game):
+            raise IllegalAction(f"{game.title} can't be played by {len(table.players)}.")
+        async with self.locks(channel_id):
+            seed = self.seeds()
+            state = new_state(game, seed, len(table.players), options)
+            now = self.clock()
+            async with self.storage.transaction() as tx:
+                host = table.players[0]
+                game_id = await tx.create_game(
+                    guild_id, channel_id, game.name, host.user_id, json.dumps(options), seed, now
+                )
+                for player in table.players:
+                    await tx.add_seat(game_id, player.user_id, player.name)
+                timers = table.timers
+                await tx.set_timers(game_id, timers.remind_s, timers.timeout_s, timers.on_timeout)
+                await tx.set_tournament(game_id, table.tournament_id)
+                await tx.link_table(table.tournament_id, table.round, table.table_no, game_id)
+                await tx.start_game(game_id, state_text(game, state), 1, now)
+            loaded = await self._load(channel_id)
+            views = {s.user_id: game.player_view(state, s.seat) for s in loaded.seats}
+            dms = {user_id: view for user_id, view in views.items() if holds_secrets(view)}
+            line = f"{game.title} begins with {', '.join(p.name for p in table.players)}."
+            log.info("seated game started channel=%s game=%s seats=%d", channel_id, game.name, len(table.players))
+            return await self._after(loaded, [], lines=[line], actor=None, dm_views=dms)
 
     # ------------------------------------------------------------------ turns
 

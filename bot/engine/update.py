@@ -70,6 +70,8 @@ class Update:
     outcome: Outcome | None = None
     ended: str | None = None
     """Why the game ended (finished or abandoned); None while it runs."""
+    tournament_id: int | None = None
+    """The tournament whose table this game is, if any."""
 
     @property
     def running(self) -> bool:

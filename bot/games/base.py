@@ -280,6 +280,10 @@ class Game(Protocol):
         """None while the game runs; the final scores and ranks once it is over."""
         ...
 
+    def standing(self, state: State) -> Outcome:
+        """The scores and ranks if the game stopped now (equal to `outcome` once the game is over)."""
+        ...
+
     def describe(self, action: Action) -> str:
         """A short public phrase for the log, without the player's name ("draws a card")."""
         ...

@@ -79,7 +79,8 @@ class Printer:
             body.extend(_embed(embed))
         body.extend(_components(message))
         for attachment in message.attachments:
-            body.append(f"<image saved to {await self._save(attachment)}>")
+            kind = "image" if attachment.filename.endswith(".png") else "file"
+            body.append(f"<{kind} saved to {await self._save(attachment)}>")
         print(header, file=self.out)
         for line in body or ["(empty)"]:
             print(f"    {line}", file=self.out)

@@ -40,6 +40,8 @@ class Sandbox:
         self.users: dict[str, simcord.MemberActor] = {}
         self.channel: simcord.ChannelHandle | None = None
         self.last_results: dict[str, simcord.InteractionResult] = {}
+        self._known: set[int] = set()
+        """Channels and threads already seen: a thread not among them was opened by the last line."""
 
     def _new_bot(self) -> TetsudoBot:
         bot = TetsudoBot(self.settings, self.games, seeds=self.seeds)
@@ -73,7 +75,7 @@ class Sandbox:
                     if line.verb == "quit":
                         break
                     await self._do(line)
-                    await self._show_new()
+                    await self._show_new(line.user)
                 except (ScriptError, simcord.SetupError, simcord.OptionError) as error:
                     self.printer.note(f"sandbox: {error}".splitlines()[0])
                     if stop_on_error:
@@ -198,24 +200,32 @@ class Sandbox:
                 return f"#{channel.name}"
         return f"channel {channel_id}"
 
-    async def _show_new(self) -> None:
-        """Print every message that appeared or changed anywhere, marked by who can see it."""
-        before = {c.id for c in self._channels()}
+    async def _show_new(self, user: str | None) -> None:
+        """Print every message that appeared or changed anywhere, marked by who can see it.
+
+        Only `user` (who typed the line) can have received new ephemeral messages, and only here: reading
+        every user's view of every channel after each line made long sessions (a tournament) crawl.
+        """
         for channel in self._channels():
             for message in channel.history():
                 await self.printer.show(message, f"#{channel.name}")
-            for name, actor in self.users.items():
-                for message in channel.history(viewer=actor):
-                    if message.flags.ephemeral:
-                        await self.printer.show(message, f"only {name} sees")
+        actor = self.users.get((user or "").lower())
+        if actor is not None and self.channel is not None:
+            for message in self.channel.history(viewer=actor):
+                if message.flags.ephemeral:
+                    await self.printer.show(message, f"only {user} sees")
         for name, actor in self.users.items():
             for message in actor.user.dm_channel.history():
                 await self.printer.show(message, f"DM → {name}")
-        threads = [c for c in self._channels() if c.id not in before or (c.is_thread and c is not self.channel)]
-        newest = max((t for t in threads if t.is_thread), key=lambda t: t.id, default=None)
-        if newest is not None and (self.channel is None or newest.id > self.channel.id):
-            self.channel = newest
-            self.printer.note(f"now in thread #{newest.name}")
+        # Follow a game into the one thread this line opened; several at once (a tournament round) are only
+        # named, and `in <thread>` picks one. An `in` the script typed is never undone here.
+        opened = [c for c in self._channels() if c.is_thread and c.id not in self._known]
+        self._known.update(c.id for c in self._channels())
+        if len(opened) == 1:
+            self.channel = opened[0]
+            self.printer.note(f"now in thread #{opened[0].name}")
+        elif opened:
+            self.printer.note(f"new threads: {', '.join('#' + str(t.name) for t in opened)}")
 
 
 def _button_labels(message: discord.Message) -> list[str]:

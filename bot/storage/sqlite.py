@@ -13,8 +13,10 @@ from typing import Any
 import aiosqlite
 
 from bot.storage.moves import INSERT_ACTION, MoveWrite, MoveWriter
-from bot.storage.records import ActionRow, ChannelBusy, GameRow, ResultRow, SeatRow, StaleVersion
+from bot.storage.records import ActionRow, ChannelBusy, GameRow, RatingRow, ResultRow, SeatRow, StaleVersion
+from bot.storage.stats import StatsQueries, ratings_for, save_ratings
 from bot.storage.timers import TimerQueries, apply_plan
+from bot.storage.tournaments import TournamentQueries, TournamentWrites
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +36,7 @@ def _seat(row: Iterable[Any]) -> SeatRow:
     return SeatRow(game_id, seat, user_id, name, bool(resigned), bool(vacant))
 
 
-class Transaction:
+class Transaction(TournamentWrites):
     """The writes of one `BEGIN IMMEDIATE … COMMIT`; obtained only from `SqliteStorage.transaction`."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -91,6 +93,10 @@ class Transaction:
             "UPDATE seats SET user_id = ?, name = ?, resigned = 0, vacant = 0 WHERE game_id = ? AND seat = ?",
             (user_id, name, game_id, seat),
         )
+
+    async def set_tournament(self, game_id: int, tournament_id: int) -> None:
+        """Mark a game as a tournament table's."""
+        await self._db.execute("UPDATE games SET tournament_id = ? WHERE id = ?", (tournament_id, game_id))
 
     async def set_host(self, game_id: int, user_id: int) -> None:
         """Hand the lobby to another player."""
@@ -155,6 +161,14 @@ class Transaction:
             (remind_s, timeout_s, on_timeout, game_id),
         )
 
+    async def ratings_for(self, guild_id: int, game: str, users: Iterable[int]) -> dict[int, RatingRow]:
+        """These users' ratings as they stand inside this transaction."""
+        return await ratings_for(self._db, guild_id, game, users)
+
+    async def save_ratings(self, rows: Iterable[RatingRow]) -> None:
+        """Store ratings after a game."""
+        await save_ratings(self._db, rows)
+
     async def record_results(self, results: Iterable[ResultRow]) -> None:
         """Store a finished game's scores and ranks for the stats."""
         await self._db.executemany(
@@ -178,7 +192,7 @@ class Transaction:
         )
 
 
-class SqliteStorage(TimerQueries):
+class SqliteStorage(TimerQueries, StatsQueries, TournamentQueries):
     """One aiosqlite connection in WAL mode; writes go through `transaction()`, one at a time."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:

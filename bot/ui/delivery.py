@@ -93,6 +93,16 @@ async def deliver(client: discord.Client, update: Update, *, new_board: bool = F
     for embed in presenter.result_embeds(update):
         await channel.send(embed=embed, allowed_mentions=NO_PINGS)
     await send_secrets(client, channel, update)
+    await _table_ended(client, update)
+
+
+async def _table_ended(client: discord.Client, update: Update) -> None:
+    """A tournament table's game is over: its round may close now (the runner is looked up, not imported)."""
+    if update.ended is None or update.tournament_id is None:
+        return
+    runner = getattr(client, "tournaments", None)
+    if runner is not None:
+        await runner.round_check(update.tournament_id)
 
 
 _NEWEST: dict[int, Update] = {}

@@ -6,6 +6,7 @@ import logging
 from typing import Any, Protocol, cast
 
 import discord
+from discord import app_commands
 
 from bot.engine import GameManager, Player, StaleClick, Update
 from bot.games.base import Action, Game, IllegalAction, option_text
@@ -29,6 +30,21 @@ class Services(Protocol):
 def services(interaction: discord.Interaction) -> Services:
     """The running bot's manager and settings."""
     return cast(Services, interaction.client)
+
+
+async def game_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete: the installed games whose name or title contains what was typed."""
+    typed = current.lower()
+    return [
+        app_commands.Choice(name=game.title, value=game.name)
+        for game in services(interaction).games.values()
+        if typed in game.name or typed in game.title.lower()
+    ][:25]
+
+
+async def say(interaction: discord.Interaction, text: str) -> None:
+    """Answer in public with a line that pings nobody."""
+    await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
 
 
 def player(interaction: discord.Interaction) -> Player:

@@ -128,6 +128,16 @@ COMMANDS_HELP = (
     ("/game log", "the recent moves"),
     ("/game list", "this server's games and whose move it is"),
     ("/game help [game]", "this help, or one game's"),
+    ("/game timers [reminder] [timeout] [on_timeout]", "the game's reminder and timeout (host or moderator)"),
+    ("/game turns", "every game where it's your move, with links"),
+    ("/tetsudo notify dms:<true|false>", "turn reminders by DM too"),
+    ("/stats [user] [game] · /leaderboard game:<game>", "records and this server's ratings"),
+)
+
+MODERATOR_HELP = (
+    ("/game kick · /game replace · /game skip", "remove a player, hand a seat over, apply the timeout now"),
+    ("/tournament create · start · advance · report · end", "run a Swiss or round-robin tournament here"),
+    ("/tournament join · leave · drop · standings · export", "for everyone: enter, withdraw, see and download"),
 )
 
 
@@ -135,6 +145,8 @@ def general_help(games: Sequence[Game]) -> discord.Embed:
     """The command list and the games on offer."""
     embed = discord.Embed(title="Tetsudō — help", colour=COLOUR)
     embed.description = "\n".join(f"`{usage}` — {what}" for usage, what in COMMANDS_HELP)
+    moderators = "\n".join(f"`{usage}` — {what}" for usage, what in MODERATOR_HELP)
+    embed.add_field(name="Moderators and tournaments", value=moderators, inline=False)
     listed = "\n".join(f"`{g.name}` — {g.title} ({seat_count_words(g)} players)" for g in games)
     embed.add_field(name="Games", value=listed or "No games are installed yet.", inline=False)
     return embed

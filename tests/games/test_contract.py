@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from bot.engine.replay import replay, state_text
 from bot.games import REGISTRY
-from bot.games.base import Action, Game, IllegalAction, Option, State, seat_counts
+from bot.games.base import Action, Game, IllegalAction, Option, Outcome, State, seat_counts
 from bot.games.mexican_train import MEXICAN_TRAIN, deal
 from bot.games.rng import GameRandom
 from bot.games.toyko_train import TOYKO_TRAIN
@@ -359,3 +359,44 @@ def test_every_legal_action_has_a_one_line_description(game: Game, data: st.Data
                 text = game.describe(action)
                 assert isinstance(text, str) and text.strip() and "\n" not in text
                 assert Action.from_token(action.token()) == action
+
+
+SHIPPED: list[Game] = [g for g in GAMES if g.name in REGISTRY]
+"""The games players get (Relay, the test-only game in tests/support, has no `standing`)."""
+per_shipped_game = pytest.mark.parametrize(
+    "game", SHIPPED, ids=[g.label if isinstance(g, Variant) else g.name for g in SHIPPED]
+)
+
+
+def ranked_as(outcome: Outcome, lower_wins: bool) -> bool:
+    """Whether every better score (lower when `lower_wins`) has a better place; equal scores may be tie-broken."""
+    sign = 1 if lower_wins else -1
+    pairs = [(a, b) for a in range(len(outcome.scores)) for b in range(len(outcome.scores))]
+    return all(
+        outcome.ranks[a] < outcome.ranks[b] for a, b in pairs if sign * outcome.scores[a] < sign * outcome.scores[b]
+    )
+
+
+@per_shipped_game
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_standing_ranks_the_scores_so_far_and_is_the_outcome_once_over(game: Game, data: st.DataObject) -> None:
+    play = random_playout(game, data)
+    # lower_wins: whichever way the game ranks its final scores, it ranks every standing that way
+    final = game.outcome(play.states[-1])
+    assert final is not None
+    directions = {d for d in (False, True) if ranked_as(final, d)}
+    for n, state in enumerate(play.states):
+        standing = game.standing(state)
+        assert isinstance(standing, Outcome) and standing.reason, f"after move {n}"
+        assert len(standing.scores) == len(standing.ranks) == play.seats, f"after move {n}"
+        assert all(1 <= rank <= play.seats for rank in standing.ranks), f"after move {n}"
+        outcome = game.outcome(state)
+        if outcome is not None:
+            assert (standing.scores, standing.ranks) == (outcome.scores, outcome.ranks), f"after move {n}"
+            continue
+        ranked = {d: Outcome.from_scores(standing.scores, standing.reason, lower_wins=d).ranks for d in directions}
+        directions = {d for d, ranks in ranked.items() if ranks == standing.ranks}
+        assert directions, (
+            f"after move {n}: ranks {standing.ranks} don't follow scores {standing.scores} as the end does"
+        )

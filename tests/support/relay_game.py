@@ -189,6 +189,9 @@ class RelayGame:
             return None
         return Outcome.from_scores([state.score(s) for s in range(state.seats)], "all rounds played")
 
+    def standing(self, state: RelayState) -> Outcome:
+        return self.outcome(state) or Outcome.from_scores([state.score(s) for s in range(state.seats)], "stopped")
+
     def label(self, action: Action) -> str:
         """How a move reads in its owner's own menu (a bid shows its card there, and only there)."""
         return f"bid {action.args[0]}" if action.verb == "bid" else self.describe(action)

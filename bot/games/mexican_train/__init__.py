@@ -33,6 +33,7 @@ class MexicanTrain:
     min_seats = 2
     max_seats = 8
     schema = SCHEMA
+    lower_scores_win = True  # pip totals: tournament tiebreaks favour the lower sum
     options = (
         Option("mode", "single", "`single`: one hand; `rounds`: 13 hands, engine 12-12 to 0-0", ("single", "rounds")),
         Option("fast_start", False, "on your first turn of a round, play as many tiles on your own train as you like"),
@@ -104,6 +105,14 @@ class MexicanTrain:
         else:
             reason = "the round was blocked"
         return Outcome.from_scores(state.totals, reason, lower_wins=True)
+
+    def standing(self, state: MexicanState) -> Outcome:
+        """Finished rounds' totals plus the pips (blanks 25) left in each hand in the round being played."""
+        over = self.outcome(state)
+        if over is not None:
+            return over
+        scores = [t + s for t, s in zip(state.totals, rules.hand_scores(state), strict=True)]
+        return Outcome.from_scores(scores, "the game was closed early", lower_wins=True)
 
     def describe(self, action: Action) -> str:
         return view.describe(action)

@@ -264,8 +264,13 @@ def _end_turn(state: MexicanState) -> None:
     state.new_cycle = state.turn == state.leader
 
 
+def hand_scores(state: MexicanState) -> list[int]:
+    """Each seat's penalty points for the tiles in its hand now (what it would score were the round to end)."""
+    return [sum(tiles.score(t) for t in hand) for hand in state.hands]
+
+
 def _end_round(state: MexicanState, went_out: int | None, rng: GameRandom) -> None:
-    scores = [sum(tiles.score(t) for t in hand) for hand in state.hands]
+    scores = hand_scores(state)
     state.history.append(RoundResult(state.round, state.engine, [list(h) for h in state.hands], scores, went_out))
     state.totals = [t + s for t, s in zip(state.totals, scores, strict=True)]
     state.ended_round = state.round

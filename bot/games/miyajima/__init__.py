@@ -71,6 +71,13 @@ class FastTrainToMiyajima:
     def outcome(self, state: MiyajimaState) -> Outcome | None:
         return scoring.outcome_of(state, sheet()) if state.finished else None
 
+    def standing(self, state: MiyajimaState) -> Outcome:
+        """The sheets scored as they are now."""
+        over = self.outcome(state)
+        if over is not None:
+            return over
+        return scoring.outcome_of(state, sheet(), "the game was closed early")
+
     def describe(self, action: Action) -> str:
         return view.describe(action)
 

@@ -63,7 +63,7 @@ def solo_goals(scores: list[ColourScore], reached: list[str]) -> list[bool]:
     ]
 
 
-def outcome_of(state: MiyajimaState, board: Sheet) -> Outcome:
-    """Everyone's total; ties share their place."""
+def outcome_of(state: MiyajimaState, board: Sheet, reason: str = "the last round is over") -> Outcome:
+    """Everyone's total as the sheets stand (the final score once the game is over); ties share their place."""
     totals = [sum(s.points for s in sheet_scores(trains, board)) for trains in state.sheets]
-    return Outcome.from_scores(totals, "the last round is over")
+    return Outcome.from_scores(totals, reason)

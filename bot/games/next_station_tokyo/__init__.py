@@ -74,9 +74,16 @@ class NextStationTokyo:
     def outcome(self, state: TokyoState) -> Outcome | None:
         if not state.finished:
             return None
-        board = tokyo_map()
-        totals = [scoring.sheet_score(sheet, board, state.objectives).total(board) for sheet in state.sheets]
+        totals = scoring.totals(state.sheets, tokyo_map(), state.objectives)
         return Outcome.from_scores(totals, "the fourth line is drawn")
+
+    def standing(self, state: TokyoState) -> Outcome:
+        """Each sheet scored as it is now."""
+        over = self.outcome(state)
+        if over is not None:
+            return over
+        totals = scoring.totals(state.sheets, tokyo_map(), state.objectives)
+        return Outcome.from_scores(totals, "the game was closed early")
 
     def describe(self, action: Action) -> str:
         return view.describe(action)

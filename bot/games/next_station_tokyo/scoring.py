@@ -85,6 +85,11 @@ def sheet_score(sheet: Sheet, board: TokyoMap, objectives: list[int]) -> SheetSc
     return SheetScore(scores, dict(sizes), bonus, misses, tuple(met[i] for i in objectives))
 
 
+def totals(sheets: list[Sheet], board: TokyoMap, objectives: list[int]) -> list[int]:
+    """Each sheet's total as it stands (the final scores once the fourth line is drawn)."""
+    return [sheet_score(sheet, board, objectives).total(board) for sheet in sheets]
+
+
 def _objectives_met(
     sheet: Sheet, board: TokyoMap, scores: dict[str, LineScore], sizes: Counter[int], misses: int
 ) -> list[bool]:

@@ -6,7 +6,8 @@ Where RULINGS.md and rules/toyko_train.txt are silent, we chose:
 - Every exchange the tourist makes counts in the round's summary, cancelled ones included.
 - In `nine`, each round has its own three doubled colours, so each team starts it from its own random seating.
 - A conductor whose timer runs out gets the bot's help: the call when the seating is right, else the signal of an
-  exchange on a shortest path. A tourist has no timer move.
+  exchange on a shortest path. A tourist whose timer runs out makes the next exchange of a shortest path (none once
+  the seating is right), so a team that went quiet still finishes, and a tournament table never stalls.
 """
 
 from __future__ import annotations
@@ -53,6 +54,10 @@ class ToykoTrain:
         rules.new_seatings(state, rng, None)
         return state
 
+    def teams(self, seats: int) -> list[tuple[int, ...]]:
+        """Partners by seat (0+1, 2+3…): ratings and tournament pairings treat each pair as one side."""
+        return [(s, s + 1) for s in range(0, seats, 2)]
+
     def to_act(self, state: ToykoState) -> frozenset[int]:
         if state.finished:
             return frozenset()
@@ -65,11 +70,11 @@ class ToykoTrain:
         return rules.apply(state, seat, action, rng)
 
     def default_action(self, state: ToykoState, seat: int) -> Action | None:
-        """The conductor's helping hand (see the module notes); tourists have none."""
+        """The bot's helping hand when a timer runs out (see the module notes)."""
         team = team_of(seat)
-        if state.finished or state.out[team] or not rules.is_conductor(state, seat):
+        if state.finished or state.out[team]:
             return None
-        return rules.hint(state, team)
+        return rules.hint(state, team) if rules.is_conductor(state, seat) else rules.tourist_help(state, team)
 
     def player_view(self, state: ToykoState, seat: int | None) -> dict[str, JSON]:
         return view.player_view(state, seat)
@@ -77,8 +82,14 @@ class ToykoTrain:
     def outcome(self, state: ToykoState) -> Outcome | None:
         if not state.finished:
             return None
-        scores = [state.cards[team_of(seat)] for seat in range(2 * state.teams)]
-        return Outcome.from_scores(scores, "the seventh round is over")
+        return Outcome.from_scores(rules.seat_cards(state), "the seventh round is over")
+
+    def standing(self, state: ToykoState) -> Outcome:
+        """The round cards won so far, each seat counting its team's (partners share a place)."""
+        over = self.outcome(state)
+        if over is not None:
+            return over
+        return Outcome.from_scores(rules.seat_cards(state), "the game was closed early")
 
     def describe(self, action: Action) -> str:
         return view.describe(action)

@@ -229,6 +229,11 @@ def _end_round(state: ToykoState, winner: int, caller: int, right: bool, at: int
     state.events.append(f"Round {state.round} begins: conductors, you have the new target.")
 
 
+def seat_cards(state: ToykoState) -> list[int]:
+    """Round cards by seat: each player counts their team's cards."""
+    return [state.cards[team_of(seat)] for seat in range(2 * state.teams)]
+
+
 def hint(state: ToykoState, team: int) -> Action:
     """The conductor's timer move: the call when the seating is right, else a signal of an exchange on a best path."""
     seating = state.seatings[team]
@@ -239,6 +244,16 @@ def hint(state: ToykoState, team: int) -> Action:
     kind = state.compartment.kind_of(a, b)
     assert kind is not None
     return Action("signal", (word, kind))
+
+
+def tourist_help(state: ToykoState, team: int) -> Action | None:
+    """The tourist's timer move: the next exchange of a best path to the target (none once it is reached)."""
+    seating = state.seatings[team]
+    if seating == state.target:
+        return None  # the conductor's call is what is missing
+    a, b = best_path(state.compartment, tuple(seating), tuple(state.target))[0]
+    name = state.compartment.name
+    return Action("swap", (name(a), name(b), state.serial(team)))
 
 
 def kind_words(kind: str) -> str:

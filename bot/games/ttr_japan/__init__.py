@@ -105,6 +105,13 @@ class TicketToRideJapan:
             return None
         return scoring.outcome_of(state.finals, state.reason)
 
+    def standing(self, state: JapanState) -> Outcome:
+        """Route points so far: the public score only (secret tickets and the end's Bullet Train bonus don't count)."""
+        over = self.outcome(state)
+        if over is not None:
+            return over
+        return Outcome.from_scores(state.points, "the game was closed early")
+
     def describe(self, action: Action) -> str:
         return view.describe(action)
 

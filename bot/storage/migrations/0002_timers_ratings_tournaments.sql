@@ -54,13 +54,14 @@ CREATE TABLE tournaments (
     created_ms  INTEGER NOT NULL,
     finished_ms INTEGER
 );
--- One open or running tournament of a name per server.
-CREATE UNIQUE INDEX tournaments_live_name ON tournaments (guild_id, name) WHERE status != 'finished';
+-- One open or running tournament per channel (its tables are threads of that channel).
+CREATE UNIQUE INDEX tournaments_live_channel ON tournaments (channel_id) WHERE status != 'finished';
 
 CREATE TABLE tournament_players (
     tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
     user_id       INTEGER NOT NULL,
     name          TEXT    NOT NULL,
+    joined        INTEGER NOT NULL,
     dropped       INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (tournament_id, user_id)
 ) WITHOUT ROWID;

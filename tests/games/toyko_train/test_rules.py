@@ -609,10 +609,20 @@ def test_following_the_hints_reaches_the_target_in_the_fewest_exchanges(nine: bo
         assert after.cards[team] == 1 and after.summaries[-1]["right"]
 
 
-def test_a_tourist_has_no_default_move() -> None:
+def test_a_tourist_s_timer_move_is_the_next_exchange_of_a_best_path() -> None:
     state = toyko(2)
+    for tourist in (1, 3):
+        team = tourist // 2
+        before = fewest_exchanges(state.compartment, tuple(state.seatings[team]), tuple(state.target))
+        move = TOYKO_TRAIN.default_action(state, tourist)
+        assert move is not None and move.verb == "swap" and move in TOYKO_TRAIN.legal_actions(state, tourist)
+        after = act(state, tourist, move)
+        assert fewest_exchanges(after.compartment, tuple(after.seatings[team]), tuple(after.target)) == before - 1
+
+
+def test_a_tourist_whose_seating_is_right_has_no_timer_move() -> None:
+    state = solved(toyko(2), 0)
     assert TOYKO_TRAIN.default_action(state, 1) is None
-    assert TOYKO_TRAIN.default_action(state, 3) is None
 
 
 def test_a_hint_from_the_sixth_seat_uses_its_own_teams_words() -> None:

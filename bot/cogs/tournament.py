@@ -1,0 +1,243 @@
+"""The /tournament command group: moderators run Swiss or round-robin tournaments; tables play in threads."""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Protocol
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import GameTimers, Update
+from bot.engine.durations import duration_words, parse_duration
+from bot.engine.tournament_plan import TournamentSpec, parse_points
+from bot.engine.tournaments import TournamentDesk
+from bot.games.base import IllegalAction, parse_option_text, seat_count_words
+from bot.ui import delivery, flows
+from bot.ui.errors import refusals_answered, reply_privately
+from bot.ui.rankings import standings_table, table_file
+from bot.ui.tournament_runner import TournamentRunner
+
+REPORT_ENTRY = re.compile(r"<@!?(\d+)>\s+(\d+)(?:\s+(-?\d+))?")
+"""One seat of a report: a mention, the rank, then optionally the score."""
+
+
+class TournamentServices(flows.Services, Protocol):
+    """The bot, with its tournament desk and runner."""
+
+    tournament_desk: TournamentDesk
+    tournaments: TournamentRunner
+
+
+def choices(*values: str) -> list[app_commands.Choice[str]]:
+    """Fixed choices shown as they are typed."""
+    return [app_commands.Choice(name=value, value=value) for value in values]
+
+
+def parse_report(text: str) -> dict[int, tuple[int, int]]:
+    """ "@Aiko 1 120 @Botan 2 90" → user → (rank, score); a missing score counts 0."""
+    entries = REPORT_ENTRY.findall(text)
+    if not entries or REPORT_ENTRY.sub("", text).strip(" ,;"):
+        raise IllegalAction("Write the result as `@player rank score` for each player, e.g. `@Aiko 1 120 @Botan 2 90`.")
+    ranking: dict[int, tuple[int, int]] = {}
+    for user, rank, score in entries:
+        if int(user) in ranking:
+            raise IllegalAction("Each player appears once in a report.")
+        ranking[int(user)] = (int(rank), int(score or 0))
+    return ranking
+
+
+@app_commands.guild_only()
+class TournamentCog(commands.GroupCog, group_name="tournament", group_description="Run a tournament in this channel"):
+    """Tournament commands; the runner does the threads and the rounds."""
+
+    def __init__(self, bot: TournamentServices) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def desk(self) -> TournamentDesk:
+        return self.bot.tournament_desk
+
+    @app_commands.command(name="create", description="Open a tournament in this channel (moderators)")
+    @app_commands.describe(
+        name="The tournament's name",
+        game="Which game",
+        format="swiss: tables by standing; round_robin: everyone meets everyone",
+        rounds="How many rounds (0: I choose when it starts)",
+        table_size="Players per table (default: 4 where the game allows it)",
+        options='Game options as key=value pairs, e.g. "mode=rounds"',
+        points='Tournament points for 1st, 2nd, 3rd…, e.g. "3,1,0" (default: N − rank at a table of N)',
+        unfinished="How a table still playing scores when a moderator closes the round",
+        reminder="Reminder delay in the games, e.g. 12h (default: the bot's)",
+        timeout="Turn timeout in the games, e.g. 2d (default: none)",
+        on_timeout="What the timeout does",
+    )
+    @app_commands.choices(
+        format=choices("swiss", "round_robin"),
+        unfinished=choices("score", "forfeit"),
+        on_timeout=choices("auto", "skip", "forfeit"),
+    )
+    @app_commands.autocomplete(game=flows.game_names)
+    @refusals_answered
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, 80],
+        game: str,
+        format: str = "swiss",
+        rounds: app_commands.Range[int, 0, 30] = 0,
+        table_size: app_commands.Range[int, 2, 8] | None = None,
+        options: str = "",
+        points: str | None = None,
+        unfinished: str = "score",
+        reminder: str | None = None,
+        timeout: str | None = None,
+        on_timeout: str = "auto",
+    ) -> None:
+        if not isinstance(interaction.channel, discord.TextChannel):
+            raise IllegalAction("Create a tournament in a text channel: each table gets its own thread there.")
+        chosen = self.bot.manager.game(game)
+        spec = TournamentSpec(
+            name=name,
+            game=chosen.name,
+            format=format,
+            rounds=rounds,
+            table_size=table_size,
+            options=parse_option_text(options),
+            points=parse_points(points),
+            unfinished=unfinished,
+            timers=GameTimers(
+                None if reminder is None else parse_duration(reminder),
+                None if timeout is None else parse_duration(timeout),
+                on_timeout,
+            ),
+        )
+        assert interaction.guild_id is not None
+        row = await self.desk.create(
+            interaction.guild_id, interaction.channel.id, flows.player(interaction), spec,
+            moderator=flows.is_moderator(interaction),
+        )  # fmt: skip
+        rounds_text = f"{row.rounds} rounds" if row.rounds else "rounds chosen at the start"
+        timers = f"timeout {duration_words(row.timeout_s)}, then {row.on_timeout}" if row.timeout_s else "no timeout"
+        await flows.say(
+            interaction,
+            f"🏆 **{row.name}** — {chosen.title} ({seat_count_words(chosen)} players), "
+            f"{row.format.replace('_', ' ')}, {rounds_text}, tables of {row.table_size}, {timers}.\n"
+            "Enter with `/tournament join`; a moderator starts it with `/tournament start`.",
+        )
+
+    @app_commands.command(name="join", description="Enter this channel's tournament")
+    @refusals_answered
+    async def join(self, interaction: discord.Interaction) -> None:
+        tournament, count = await self.desk.join(flows.channel_id_of(interaction), flows.player(interaction))
+        await flows.say(
+            interaction,
+            f"**{interaction.user.display_name}** joined **{tournament.name}** ({count} players).",
+        )
+
+    @app_commands.command(name="leave", description="Withdraw from this channel's tournament before it starts")
+    @refusals_answered
+    async def leave(self, interaction: discord.Interaction) -> None:
+        tournament, count = await self.desk.leave(flows.channel_id_of(interaction), interaction.user.id)
+        await flows.say(
+            interaction,
+            f"**{interaction.user.display_name}** left **{tournament.name}** ({count} players).",
+        )
+
+    @app_commands.command(name="start", description="Close entries and seat round 1 (moderators)")
+    @refusals_answered
+    async def start(self, interaction: discord.Interaction) -> None:
+        news = await self.desk.start(
+            flows.channel_id_of(interaction), flows.player(interaction), moderator=flows.is_moderator(interaction)
+        )
+        await flows.say(
+            interaction,
+            f"**{news.tournament.name}** begins: {news.tournament.rounds} rounds. Opening the tables…",
+        )
+        await self.bot.tournaments.announce(news)
+
+    @app_commands.command(name="advance", description="Close the current round now (moderators)")
+    @refusals_answered
+    async def advance(self, interaction: discord.Interaction) -> None:
+        news = await self.desk.advance(
+            flows.channel_id_of(interaction), flows.player(interaction), moderator=flows.is_moderator(interaction)
+        )
+        where = "" if news is None else " It is over." if news.finished else f" Round {news.tournament.round} is next."
+        await flows.say(
+            interaction,
+            f"**{interaction.user.display_name}** closed the round.{where}",
+        )
+        if news is not None:
+            await self._announce_closed(news.closed)
+            await self.bot.tournaments.announce(news)
+
+    @app_commands.command(name="report", description="Set or correct a table's result (moderators)")
+    @app_commands.describe(
+        round="The round", table="The table number", result="`@player rank score` for each player of the table"
+    )
+    @refusals_answered
+    async def report(
+        self,
+        interaction: discord.Interaction,
+        round: app_commands.Range[int, 1, 100],
+        table: app_commands.Range[int, 1, 1000],
+        result: str,
+    ) -> None:
+        ranking = parse_report(result)
+        tournament, news, closed = await self.desk.report(
+            flows.channel_id_of(interaction), flows.player(interaction), round, table, ranking,
+            moderator=flows.is_moderator(interaction),
+        )  # fmt: skip
+        await flows.say(
+            interaction,
+            f"**{interaction.user.display_name}** set the result of round {round}, table {table} of "
+            f"**{tournament.name}**: {result}",
+        )
+        await self._announce_closed(closed)
+        if news is not None:
+            await self.bot.tournaments.announce(news)
+
+    @app_commands.command(name="standings", description="This channel's tournament standings, as a picture")
+    @refusals_answered
+    async def standings(self, interaction: discord.Interaction) -> None:
+        view = await self.desk.standings(flows.channel_id_of(interaction))
+        await interaction.response.send_message(file=await table_file(standings_table(view), "standings.png"))
+
+    @app_commands.command(name="drop", description="Take a player out of the coming rounds (yourself, or moderators)")
+    @app_commands.describe(user="Who drops out (you by default)")
+    @refusals_answered
+    async def drop(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        who = user or interaction.user
+        tournament = await self.desk.drop(
+            flows.channel_id_of(interaction), flows.player(interaction), who.id,
+            moderator=flows.is_moderator(interaction),
+        )  # fmt: skip
+        await flows.say(
+            interaction,
+            f"**{who.display_name}** dropped out of **{tournament.name}**; their results so far still count.",
+        )
+
+    @app_commands.command(name="end", description="End the tournament now (moderators)")
+    @refusals_answered
+    async def end(self, interaction: discord.Interaction) -> None:
+        news = await self.desk.end(
+            flows.channel_id_of(interaction), flows.player(interaction), moderator=flows.is_moderator(interaction)
+        )
+        await flows.say(interaction, f"**{interaction.user.display_name}** ended **{news.tournament.name}**.")
+        await self._announce_closed(news.closed)
+        await self.bot.tournaments.announce(news)
+
+    @app_commands.command(name="export", description="The tournament's games and standings as CSV files")
+    @refusals_answered
+    async def export(self, interaction: discord.Interaction) -> None:
+        tournament, files = await self.desk.export(flows.channel_id_of(interaction))
+        attachments = [discord.File(io.BytesIO(text.encode()), filename=name) for name, text in files.items()]
+        await reply_privately(interaction, f"**{tournament.name}** — every table and the standings.", files=attachments)
+
+    async def _announce_closed(self, closed: tuple[Update, ...]) -> None:
+        """Tell each table a moderator stopped that its game is over."""
+        for update in closed:
+            await delivery.deliver(self.bot.tournaments.client, update)
