@@ -12,10 +12,10 @@ import pytest
 import simcord
 
 from bot.client import TetsudoBot
-from bot.cogs.game import GameCog
 from bot.games import REGISTRY
 from bot.games.base import Game
 from bot.settings import Settings
+from bot.ui import flows
 from tests.support.relay_game import RELAY
 
 # Discord's documented limits for application commands.
@@ -216,8 +216,8 @@ async def test_game_autocomplete_offers_at_most_25_valid_choices() -> None:
         f"game_{n}": SimpleNamespace(name=f"game_{n}", title=f"Game number {n}")
         for n in range(AUTOCOMPLETE_RESULTS_MAX + 5)
     }
-    cog = GameCog(SimpleNamespace(games={**all_games(), **many}))  # type: ignore[arg-type]
-    choices = await cog.game_names(None, "")  # type: ignore[arg-type]
+    bot = SimpleNamespace(games={**all_games(), **many})
+    choices = await flows.game_names(SimpleNamespace(client=bot), "")  # type: ignore[arg-type]
     assert 0 < len(choices) <= AUTOCOMPLETE_RESULTS_MAX
     for choice in choices:
         assert 1 <= len(choice.name) <= CHOICE_TEXT_MAX and 1 <= len(str(choice.value)) <= CHOICE_TEXT_MAX, choice
