@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -159,3 +160,9 @@ def labels(message: object) -> list[str]:
         for item in getattr(row, "children", [])
         if getattr(item, "label", None)
     ]
+
+
+def hand_shown(message: object) -> str | None:
+    """The "Hand: …" line of a private view message, if it carries one."""
+    match = re.search(r"^Hand: (.*)$", text_of(message), re.MULTILINE)
+    return match.group(1) if match else None

@@ -8,13 +8,7 @@ import re
 import pytest
 
 from bot.logs import configure_logging
-from tests.discord_layer.table import Table, text_of
-
-
-def hand_shown(message: object) -> str | None:
-    """The "Hand: …" line of a private view message, if it carries one."""
-    match = re.search(r"^Hand: (.*)$", text_of(message), re.MULTILINE)
-    return match.group(1) if match else None
+from tests.discord_layer.table import Table, hand_shown, text_of
 
 
 async def test_each_player_is_dealt_their_own_hand_by_dm(table: Table) -> None:

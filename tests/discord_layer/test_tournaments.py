@@ -12,7 +12,7 @@ import simcord
 
 from bot.engine import Player, Update
 from tests.discord_layer.conftest import make_bot
-from tests.discord_layer.table import Table, text_of
+from tests.discord_layer.table import Table, hand_shown, text_of
 
 
 class Hall(Table):
@@ -173,3 +173,21 @@ async def test_tables_seated_but_not_opened_before_a_crash_open_after_the_restar
     assert len(hall.table_threads()) == 2
     await hall.play_open_tables()
     assert any("is over" in t for t in hall_messages(hall))
+
+
+async def test_tournament_tables_deal_hands_only_to_their_owners(simcord_env: simcord.Env, database: Path) -> None:
+    hall = Hall(simcord_env, database, 4)
+    await hall.open(table_size=2, rounds=1)
+    await hall.mod.slash(hall.channel, "tournament start")
+    for thread in hall.table_threads():
+        hall.game_channel = thread
+        update = await hall.current()
+        for seat in update.seats:
+            view = (await hall.current(hall.actor_for(seat.user_id))).actor_view
+            assert view is not None
+            dms = hall.actor_for(seat.user_id).user.dm_channel.history()
+            assert any(hand_shown(m) == ", ".join(str(c) for c in view["private"]["hand"]) for m in dms)
+    assert hall.mod.user.dm_channel.history() == []
+    await hall.play_open_tables()
+    for message in hall.public_messages():
+        assert hand_shown(message) is None, text_of(message)
