@@ -39,6 +39,8 @@ class Variant:
     label: str
     pinned: Mapping[str, str]
     start: Callable[[State, int], None] | None = None
+    leads: Callable[[State, int], bool] | None = None
+    """Seats that can end a step (a race's conductors): playouts list them first, so the smallest example ends."""
 
     def __getattr__(self, attr: str) -> Any:
         return getattr(self.game, attr)
@@ -76,12 +78,19 @@ def toyko_from_round_three(state: State, seed: int) -> None:
     state.round = 3
 
 
+def toyko_conducts(state: State, seat: int) -> bool:
+    """Only a conductor can call, so only conductors end a round."""
+    return bool(state.conductor(seat // 2) == seat)
+
+
 VARIANTS: dict[str, list[Variant]] = {
     "mexican_train": [
         Variant(MEXICAN_TRAIN, "mexican_train-single", {"mode": "single"}),
         Variant(MEXICAN_TRAIN, "mexican_train-rounds", {"mode": "rounds"}, mexican_last_two_rounds),
     ],
-    "toyko_train": [Variant(TOYKO_TRAIN, "toyko_train-rounds-3-to-7", {}, toyko_from_round_three)],
+    "toyko_train": [
+        Variant(TOYKO_TRAIN, "toyko_train-rounds-3-to-7", {}, toyko_from_round_three, toyko_conducts),
+    ],
 }
 """Games whose options change the shape of play run once per variant (seat counts and other options stay random)."""
 
@@ -143,9 +152,13 @@ def random_playout(game: Game, data: st.DataObject) -> Playout:
     for n in range(1, MAX_STEPS + 1):
         if game.outcome(state) is not None:
             break
-        # Seats that must act come first, so that always taking the first choice still ends the game (in a race
-        # only the conductors, who have timer moves, can end a round).
-        to_act = sorted(game.to_act(state), key=lambda s: (game.default_action(state, s) is None, s))
+        # Seats that must act come first, so that always taking the first choice still ends the game; in a race
+        # everyone has a timer move, and the variant names who can end a round (the conductors).
+        leads = getattr(game, "leads", None)
+        to_act = sorted(
+            game.to_act(state),
+            key=lambda s: (not leads(state, s) if leads else game.default_action(state, s) is None, s),
+        )
         assert to_act, f"{game.name}: nobody may act, yet the game is not over"
         seat = rnd.choice(to_act)
         legal = game.legal_actions(state, seat)
