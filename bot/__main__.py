@@ -29,17 +29,38 @@ def run_bot() -> int:
     return 0
 
 
+def run_backup(path: str) -> int:
+    """Copy the live database to `path` (safe while the bot runs) and say what was written."""
+    import sqlite3
+
+    from bot.storage.backup import backup_database
+
+    settings = load_settings()
+    try:
+        report = backup_database(settings.database, path)
+    except (OSError, sqlite3.Error) as error:
+        print(f"tetsudo: backup failed: {error}", file=sys.stderr)
+        return 1
+    games = f"{report.games} game" + ("" if report.games == 1 else "s")
+    print(f"Backed up {settings.database} to {report.path}: {games}, {report.size / 1e6:.2f} MB, integrity ok.")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run the chosen mode."""
     parser = argparse.ArgumentParser(prog="python -m bot", description="Tetsudō, the train-games Discord bot.")
     sub = parser.add_subparsers(dest="mode")
     sub.add_parser("run", help="run the bot (the default)")
     sandbox = sub.add_parser("sandbox", help="play in a simulated server, without Discord or a token")
+    backup = sub.add_parser("backup", help="copy the database to PATH (safe while the bot runs)")
+    backup.add_argument("path", help="where to write the copy (its folder is created)")
     from bot.sandbox import add_arguments
 
     add_arguments(sandbox)
     args = parser.parse_args(argv)
     try:
+        if args.mode == "backup":
+            return run_backup(args.path)
         if args.mode == "sandbox":
             from bot.sandbox import run_sandbox
 
