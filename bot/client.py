@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from collections.abc import Callable, Mapping
 
@@ -110,15 +112,24 @@ class TetsudoBot(commands.Bot):
         guild = discord.Object(self.settings.guild) if self.settings.guild else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        synced = await self.tree.sync(guild=guild)
-        log.info(
-            "ready: database=%s commands=%d games=%s",
-            self.settings.database,
-            len(synced),
-            ",".join(self.games),
-        )
+        count = await self._sync_commands(guild)
+        log.info("ready: database=%s commands=%d games=%s", self.settings.database, count, ",".join(self.games))
         self.manager.timers_armed = self.scheduler.wake_by
         self.scheduler.start()
+
+    async def _sync_commands(self, guild: discord.Object | None) -> int:
+        """Sync the command tree only when it differs from the last one synced (Discord limits syncs per day)."""
+        assert self.storage is not None
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        key = f"commands:{self.application_id}:{guild.id if guild else 'global'}"
+        if await self.storage.meta(key) == digest:
+            log.info("commands unchanged since the last sync; not syncing")
+            return len(payload)
+        synced = await self.tree.sync(guild=guild)
+        await self.storage.set_meta(key, digest)
+        log.info("commands synced %s", f"to server {guild.id}" if guild else "globally")
+        return len(synced)
 
     async def on_ready(self) -> None:
         """Connected: carry on any tournament a restart interrupted (tables to open, rounds to close)."""

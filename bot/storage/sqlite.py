@@ -94,6 +94,10 @@ class Transaction(TournamentWrites):
             (user_id, name, game_id, seat),
         )
 
+    async def set_meta(self, key: str, value: str) -> None:
+        """Store a fact about the installation."""
+        await self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+
     async def set_tournament(self, game_id: int, tournament_id: int) -> None:
         """Mark a game as a tournament table's."""
         await self._db.execute("UPDATE games SET tournament_id = ? WHERE id = ?", (tournament_id, game_id))
@@ -238,6 +242,17 @@ class SqliteStorage(TimerQueries, StatsQueries, TournamentQueries):
             log.info("applying migration %s", script.name)
             sql = script.read_text(encoding="utf-8")
             await self._db.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
+
+    async def meta(self, key: str) -> str | None:
+        """A stored fact about the installation (None if never set)."""
+        async with self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else str(row[0])
+
+    async def set_meta(self, key: str, value: str) -> None:
+        """Store a fact about the installation."""
+        async with self.transaction() as tx:
+            await tx.set_meta(key, value)
 
     async def schema_version(self) -> int:
         """The number of the last migration applied."""

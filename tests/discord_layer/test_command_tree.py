@@ -302,3 +302,31 @@ def test_the_8000_count_takes_the_longest_localization_and_choice_values() -> No
     command = _command(option, description="Play", description_localizations={"ja": "遊ぶ"})
     # game(4) + Play(4) + mode(4) + Which(5) + longest choice name(4) + value(3)
     assert command_characters(command) == 24
+
+
+def command_puts(env: simcord.Env) -> int:
+    return sum(1 for entry in env.http_requests if entry.method == "PUT" and entry.path.endswith("/commands"))
+
+
+async def test_commands_are_synced_again_only_when_the_tree_changed(tmp_path: Path) -> None:
+    settings = Settings(database=str(tmp_path / "t.sqlite3"))
+    bots = [
+        TetsudoBot(settings, {"relay": RELAY}),
+        TetsudoBot(settings, {"relay": RELAY}),
+        TetsudoBot(settings, all_games()),
+    ]
+    try:
+        async with simcord.run(bots[0]) as env:
+            assert command_puts(env) == 1
+            await env.restart_bot(bots[1])
+            assert command_puts(env) == 1  # the same tree: no sync spent
+            guild = env.create_guild("g")
+            channel = guild.create_text_channel("games")
+            alice = guild.add_member(env.create_user("alice"))
+            helped = await alice.slash(channel, "game help")  # the commands still answer
+            assert helped.ephemeral
+            await env.restart_bot(bots[2])
+            assert command_puts(env) == 2  # more games, more commands: synced once more
+    finally:
+        for bot in bots:
+            await bot.close()
