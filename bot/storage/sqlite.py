@@ -12,6 +12,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.storage.backup import backup_database
 from bot.storage.moves import INSERT_ACTION, MoveWrite, MoveWriter
 from bot.storage.records import ActionRow, ChannelBusy, GameRow, RatingRow, ResultRow, SeatRow, StaleVersion
 from bot.storage.stats import StatsQueries, ratings_for, save_ratings
@@ -224,21 +225,26 @@ class SqliteStorage(TimerQueries, StatsQueries, TournamentQueries):
             # Read each answer so no statement stays open (it would block the migrations' COMMIT).
             await db.execute_fetchall(f"PRAGMA {pragma}")
         storage = cls(db)
-        await storage._migrate()
+        await storage._migrate(None if str(path) == ":memory:" else Path(path))
         return storage
 
     async def close(self) -> None:
         """Close the connection cleanly (checkpointing the WAL)."""
         await self._db.close()
 
-    async def _migrate(self) -> None:
+    async def _migrate(self, path: Path | None) -> None:
+        """Apply the migrations not yet applied; an existing database is backed up first, beside itself."""
         async with self._db.execute("PRAGMA user_version") as cursor:
             row = await cursor.fetchone()
         current = row[0] if row else 0
-        for script in sorted(MIGRATIONS.glob("*.sql")):
+        pending = [s for s in sorted(MIGRATIONS.glob("*.sql")) if int(s.name.split("_", 1)[0]) > current]
+        if pending and current > 0 and path is not None:
+            # An update changes the schema: keep the database as it was, in case the new version must be undone.
+            copy = path.with_name(f"{path.name}.before-migration-{pending[0].name.split('_', 1)[0]}")
+            await asyncio.to_thread(backup_database, path, copy)
+            log.info("database backed up before migrating: %s", copy)
+        for script in pending:
             number = int(script.name.split("_", 1)[0])
-            if number <= current:
-                continue
             log.info("applying migration %s", script.name)
             sql = script.read_text(encoding="utf-8")
             await self._db.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -85,3 +87,28 @@ async def test_python_m_bot_backup_copies_the_configured_database(
     monkeypatch.setenv("TETSUDO_DATABASE", str(tmp_path / "nowhere.sqlite3"))
     assert await asyncio.to_thread(main, ["backup", str(target)]) == 1
     assert "There is no database" in capsys.readouterr().err
+
+
+async def test_an_update_backs_the_database_up_before_it_migrates(tmp_path: Path) -> None:
+    path = tmp_path / "tetsudo.sqlite3"
+    storage = await SqliteStorage.open(path)
+    try:
+        await start_game(make_manager(storage), 2)
+        latest = await storage.schema_version()
+    finally:
+        await storage.close()
+    assert not list(tmp_path.glob("*.before-migration-*"))  # a new database has nothing to keep
+    # As if this database came from the version before the last migration:
+    with closing(sqlite3.connect(path)) as db:
+        db.execute("DROP TABLE meta")
+        db.execute(f"PRAGMA user_version = {latest - 1}")
+    storage = await SqliteStorage.open(path)
+    try:
+        assert await storage.schema_version() == latest
+    finally:
+        await storage.close()
+    (kept,) = tmp_path.glob("*.before-migration-*")
+    assert kept.name == f"tetsudo.sqlite3.before-migration-{latest:04d}"
+    with closing(sqlite3.connect(kept)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == latest - 1
+        assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1

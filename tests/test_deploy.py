@@ -1,0 +1,38 @@
+"""The deployment files do what the README says: restart on failure, the token from a file, no root."""
+
+from __future__ import annotations
+
+import configparser
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+UNIT = ROOT / "config" / "deploy" / "tetsudo.service"
+
+
+def unit() -> configparser.ConfigParser:
+    parser = configparser.ConfigParser(interpolation=None)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]  # systemd keys are case-sensitive
+    parser.read(UNIT, encoding="utf-8")
+    return parser
+
+
+def test_the_systemd_unit_restarts_on_failure_as_an_unprivileged_user_with_the_token_from_a_file() -> None:
+    service = unit()["Service"]
+    assert service["Restart"] == "on-failure"
+    assert service["User"] not in ("", "root") and service["Group"] not in ("", "root")
+    assert service["EnvironmentFile"].startswith("/etc/")
+    assert service["ExecStart"].endswith("python -m bot")
+    assert "DISCORD_TOKEN" not in UNIT.read_text(encoding="utf-8").split("[Unit]")[1]  # never the token itself
+    data = service["ReadWritePaths"]
+    assert service["ExecStart"].startswith(service["WorkingDirectory"]) and data.startswith(service["WorkingDirectory"])
+    assert unit()["Install"]["WantedBy"] == "multi-user.target"
+
+
+def test_the_procfile_runs_the_bot_as_a_worker() -> None:
+    assert (ROOT / "Procfile").read_text(encoding="utf-8").strip() == "worker: python -m bot"
+
+
+def test_the_readme_explains_the_unit_and_updates() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "config/deploy/tetsudo.service" in readme and "before-migration-" in readme
+    assert "python -m bot backup PATH" in readme
