@@ -40,7 +40,7 @@ def test_every_setting_is_documented() -> None:
 
 def test_every_game_command_is_documented() -> None:
     for usage, _ in COMMANDS_HELP + MODERATOR_HELP:
-        for command in re.findall(r"/(?:game|tetsudo|tournament) \w+|/stats|/leaderboard", usage):
+        for command in re.findall(r"/(?:game|tetsudo|tournament) [\w-]+|/stats|/leaderboard", usage):
             assert f"`{command}" in README, command
     for word in ("start", "advance", "report", "end", "join", "leave", "drop", "standings", "export"):
         assert f"`/tournament {word}" in README, word

@@ -27,3 +27,19 @@ class TetsudoCog(commands.GroupCog, group_name="tetsudo", group_description="You
         else:
             text = "Turn reminders will only ping you in the game's channel."
         await reply_privately(interaction, text)
+
+    @app_commands.command(name="forget-me", description="Delete your stats and ratings; past games keep you anonymous")
+    @app_commands.describe(confirm="True to confirm: this can't be undone")
+    @refusals_answered
+    async def forget_me(self, interaction: discord.Interaction, confirm: bool) -> None:
+        if not confirm:
+            await reply_privately(
+                interaction, "Nothing was deleted. Use `confirm:True` to delete your stats and ratings."
+            )
+            return
+        games = await self.bot.manager.forget(interaction.user.id)
+        await reply_privately(
+            interaction,
+            f"Done: your stats, ratings and preferences are deleted, and your seat in {games} past game(s) "
+            "now reads “a former player”.",
+        )

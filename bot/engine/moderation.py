@@ -216,6 +216,17 @@ class GameManager(PlayDesk):
             log.info("seated game started channel=%s game=%s seats=%d", channel_id, game.name, len(table.players))
             return await self._after(loaded, [], lines=[line], actor=None, dm_views=dms)
 
+    # ------------------------------------------------------------------ privacy
+
+    async def forget(self, user_id: int) -> int:
+        """Remove a user's stats, ratings and preferences (their past seats stay, anonymous); not mid-game."""
+        if await self.storage.running_games_of(user_id):
+            raise IllegalAction("You're still playing: finish or `/game resign` your running games first.")
+        async with self.storage.transaction() as tx:
+            forgotten = await tx.forget_user(user_id)
+        log.info("user forgotten games=%d", forgotten)  # no user id: the point is to forget it
+        return forgotten
+
     # ------------------------------------------------------------------ turns
 
     async def turns_of(self, user_id: int) -> list[TurnWaiting]:

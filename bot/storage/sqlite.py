@@ -99,6 +99,23 @@ class Transaction(TournamentWrites):
         """Store a fact about the installation."""
         await self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
 
+    async def forget_user(self, user_id: int) -> int:
+        """Delete a user's ratings and preferences; their seats in ended games become anonymous (returns how many).
+
+        An anonymous seat keeps its place and score, so other players' records stay whole; its user id becomes
+        −(seat + 1), unique within its game and never a real Discord id.
+        """
+        ended = "SELECT id FROM games WHERE status IN ('finished', 'abandoned')"
+        cursor = await self._db.execute(
+            "UPDATE seats SET user_id = -(seat + 1), name = 'a former player'"
+            f" WHERE user_id = ? AND game_id IN ({ended})",
+            (user_id,),
+        )
+        await self._db.execute("UPDATE results SET user_id = -(seat + 1) WHERE user_id = ?", (user_id,))
+        await self._db.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
+        await self._db.execute("DELETE FROM users WHERE user_id = ?", (user_id,))
+        return cursor.rowcount
+
     async def set_tournament(self, game_id: int, tournament_id: int) -> None:
         """Mark a game as a tournament table's."""
         await self._db.execute("UPDATE games SET tournament_id = ? WHERE id = ?", (tournament_id, game_id))

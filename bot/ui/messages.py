@@ -131,6 +131,7 @@ COMMANDS_HELP = (
     ("/game timers [reminder] [timeout] [on_timeout]", "the game's reminder and timeout (host or moderator)"),
     ("/game turns", "every game where it's your move, with links"),
     ("/tetsudo notify dms:<true|false>", "turn reminders by DM too"),
+    ("/tetsudo forget-me confirm:True", "delete your stats and ratings"),
     ("/stats [user] [game] · /leaderboard game:<game>", "records and this server's ratings"),
 )
 
