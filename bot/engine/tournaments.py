@@ -6,6 +6,8 @@ import csv
 import io
 import json
 import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 
 from bot.engine.errors import NotModerator
@@ -121,9 +123,7 @@ class TournamentDesk:
 
     async def join(self, channel_id: int, player: Player) -> tuple[TournamentRow, int]:
         """Enter the channel's open tournament; returns it and the number of players now in."""
-        tournament = await self._live(channel_id)
-        async with self.locks(tournament.id):
-            tournament = await self._live(channel_id)
+        async with self._holding(self._live, channel_id) as tournament:
             if tournament.status != "open":
                 raise IllegalAction("This tournament has already started, so entries are closed.")
             entrants = await self.storage.entrants(tournament.id)
@@ -135,9 +135,7 @@ class TournamentDesk:
 
     async def leave(self, channel_id: int, user_id: int) -> tuple[TournamentRow, int]:
         """Withdraw from the channel's open tournament; returns it and the number of players left."""
-        tournament = await self._live(channel_id)
-        async with self.locks(tournament.id):
-            tournament = await self._live(channel_id)
+        async with self._holding(self._live, channel_id) as tournament:
             if tournament.status != "open":
                 raise IllegalAction("The tournament has started: ask a moderator to `/tournament drop` you.")
             entrants = await self.storage.entrants(tournament.id)
@@ -153,9 +151,7 @@ class TournamentDesk:
         """A moderator closes entries and seats round 1."""
         if not moderator:
             raise NotModerator("Only a moderator can start the tournament.")
-        tournament = await self._live(channel_id)
-        async with self.locks(tournament.id):
-            tournament = await self._live(channel_id)
+        async with self._holding(self._live, channel_id) as tournament:
             if tournament.status != "open":
                 raise IllegalAction("This tournament has already started.")
             game = self.manager.game(tournament.game)
@@ -192,9 +188,7 @@ class TournamentDesk:
         """A moderator closes the round now: tables still playing are scored as they stand, or forfeited."""
         if not moderator:
             raise NotModerator("Only a moderator can close a round early.")
-        tournament = await self._running(channel_id)
-        async with self.locks(tournament.id):
-            tournament = await self._running(channel_id)
+        async with self._holding(self._running, channel_id) as tournament:
             how = "scored as it stands" if tournament.unfinished == "score" else "forfeited: nobody scores"
             closed = await self._close_tables(tournament, by, f"{by.name} closed round {tournament.round}: {how}.")
         news = await self.round_check(tournament.id)
@@ -213,9 +207,7 @@ class TournamentDesk:
         """A moderator sets or corrects a table's result: user → (rank, score); a table still playing stops."""
         if not moderator:
             raise NotModerator("Only a moderator can report a result.")
-        tournament = await self._latest(channel_id)
-        async with self.locks(tournament.id):
-            tournament = await self._latest(channel_id)
+        async with self._holding(self._latest, channel_id) as tournament:
             table = next(
                 (t for t in await self.storage.tables(tournament.id) if (t.round, t.table_no) == (round_no, table_no)),
                 None,
@@ -239,8 +231,7 @@ class TournamentDesk:
         """Take a player out of the coming rounds (a moderator, or the player themself); results stay."""
         if user_id != by.user_id and not moderator:
             raise NotModerator("Only a moderator can drop someone else.")
-        tournament = await self._live(channel_id)
-        async with self.locks(tournament.id):
+        async with self._holding(self._live, channel_id) as tournament:
             entrants = {e.user_id: e for e in await self.storage.entrants(tournament.id)}
             entrant = entrants.get(user_id)
             if entrant is None:
@@ -259,9 +250,7 @@ class TournamentDesk:
         """A moderator ends the tournament now: tables still playing are closed as `advance` would."""
         if not moderator:
             raise NotModerator("Only a moderator can end the tournament.")
-        tournament = await self._live(channel_id)
-        async with self.locks(tournament.id):
-            tournament = await self._live(channel_id)
+        async with self._holding(self._live, channel_id) as tournament:
             closed: tuple[Update, ...] = ()
             if tournament.status == "running":
                 closed = await self._close_tables(tournament, by, f"{by.name} ended the tournament.")
@@ -347,6 +336,15 @@ class TournamentDesk:
         return tournament, {"games.csv": games.text(), "standings.csv": standings.text()}
 
     # ------------------------------------------------------------------ inside
+
+    @asynccontextmanager
+    async def _holding(
+        self, find: Callable[[int], Awaitable[TournamentRow]], channel_id: int
+    ) -> AsyncIterator[TournamentRow]:
+        """The channel's tournament, found again once its lock is held (another command may have changed it)."""
+        first = await find(channel_id)
+        async with self.locks(first.id):
+            yield await find(channel_id)
 
     async def _live(self, channel_id: int) -> TournamentRow:
         tournament = await self.storage.live_tournament(channel_id)

@@ -44,7 +44,7 @@ async def game_names(interaction: discord.Interaction, current: str) -> list[app
 
 async def say(interaction: discord.Interaction, text: str) -> None:
     """Answer in public with a line that pings nobody."""
-    await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+    await interaction.response.send_message(text, allowed_mentions=delivery.NO_PINGS)
 
 
 def player(interaction: discord.Interaction) -> Player:

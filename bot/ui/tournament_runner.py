@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import cast
 
 import discord
 
 from bot.engine import TournamentRow
+from bot.engine.locks import ChannelLocks
 from bot.engine.tournaments import PlannedTable, RoundNews, TournamentDesk
 from bot.ui import delivery
 from bot.ui.rankings import standings_table, table_file
@@ -25,7 +25,8 @@ class TournamentRunner:
     def __init__(self, client: discord.Client, desk: TournamentDesk) -> None:
         self.client = client
         self.desk = desk
-        self._opening: dict[int, asyncio.Lock] = {}
+        self._opening = ChannelLocks()
+        """One table opener at a time per tournament (by id)."""
 
     async def announce(self, news: RoundNews) -> None:
         """Tell the tournament's channel about a new round (opening its tables) or the final standings."""
@@ -41,8 +42,7 @@ class TournamentRunner:
 
     async def open_tables(self, tournament: TournamentRow) -> None:
         """Start every table of the current round that has no game yet, then post the round's seating."""
-        lock = self._opening.setdefault(tournament.id, asyncio.Lock())
-        async with lock:
+        async with self._opening(tournament.id):
             pending = await self.desk.pending_tables(tournament.id)
             if not pending:
                 return
