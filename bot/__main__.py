@@ -11,15 +11,18 @@ from bot.settings import SettingsError, load_settings
 
 def run_bot() -> int:
     """Connect to Discord with DISCORD_TOKEN and serve until stopped."""
+    import asyncio
+
     import discord
 
     from bot.client import TetsudoBot
+    from bot.lifecycle import serve
 
     settings = load_settings()
     token = settings.require_token()
     configure_logging(settings.log_level)
     try:
-        TetsudoBot(settings).run(token, log_handler=None)
+        asyncio.run(serve(TetsudoBot(settings), token, settings.shutdown_seconds))
     except discord.LoginFailure:
         print(
             "Discord refused the token in DISCORD_TOKEN. Copy it again from the developer portal.",
@@ -54,11 +57,17 @@ def main(argv: list[str] | None = None) -> int:
     sandbox = sub.add_parser("sandbox", help="play in a simulated server, without Discord or a token")
     backup = sub.add_parser("backup", help="copy the database to PATH (safe while the bot runs)")
     backup.add_argument("path", help="where to write the copy (its folder is created)")
+    doctor = sub.add_parser("doctor", help="check the settings, token, database, fonts and server permissions")
+    doctor.add_argument("--offline", action="store_true", help="skip connecting to Discord")
     from bot.sandbox import add_arguments
 
     add_arguments(sandbox)
     args = parser.parse_args(argv)
     try:
+        if args.mode == "doctor":
+            from bot.doctor import run_doctor
+
+            return run_doctor(offline=args.offline)
         if args.mode == "backup":
             return run_backup(args.path)
         if args.mode == "sandbox":

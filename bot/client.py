@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 import discord
 from discord.ext import commands
 
+from bot.backups import DailyBackups
 from bot.cogs.game import GameCog
 from bot.cogs.mexican_train import MexicanTrainCog
 from bot.cogs.miyajima import MiyajimaCog
@@ -28,9 +29,11 @@ from bot.settings import Settings, SettingsError
 from bot.storage import SqliteStorage
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.errors import TetsudoTree
+from bot.ui.gate import Gate
 from bot.ui.scheduler import TimerScheduler
 from bot.ui.tournament_runner import TournamentRunner
 from bot.ui.toyko_panel import PANEL_ITEMS
+from bot.ui.translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +89,12 @@ class TetsudoBot(commands.Bot):
         self.games: dict[str, Game] = dict(REGISTRY if games is None else games)
         self._seeds = seeds
         self.storage: SqliteStorage | None = None
+        self.gate = Gate()
+        self.backups = (
+            DailyBackups(settings.database, settings.backup_folder, settings.backups_kept)
+            if settings.backup_folder
+            else None
+        )
         self.scheduler = TimerScheduler(self, settings.timer_scan_seconds, settings.reminder_dms_per_minute)
 
     async def setup_hook(self) -> None:
@@ -97,8 +106,10 @@ class TetsudoBot(commands.Bot):
             clock=discord_clock_ms,
             cache_size=self.settings.cache_games,
             timer_defaults=timer_defaults(self.settings),
+            open_threads=self.settings.open_threads,
             **extra,
         )
+        await self.manager.servers.load()
         self.tournament_desk = TournamentDesk(self.manager)
         self.tournaments = TournamentRunner(self, self.tournament_desk)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *PANEL_ITEMS)
@@ -109,6 +120,7 @@ class TetsudoBot(commands.Bot):
         for name in self.games:
             if name in GAME_COGS:
                 await self.add_cog(GAME_COGS[name](self))  # type: ignore[call-arg]
+        await self.tree.set_translator(CatalogTranslator())
         guild = discord.Object(self.settings.guild) if self.settings.guild else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
@@ -116,11 +128,18 @@ class TetsudoBot(commands.Bot):
         log.info("ready: database=%s commands=%d games=%s", self.settings.database, count, ",".join(self.games))
         self.manager.timers_armed = self.scheduler.wake_by
         self.scheduler.start()
+        if self.backups is not None:
+            self.backups.start()
 
     async def _sync_commands(self, guild: discord.Object | None) -> int:
         """Sync the command tree only when it differs from the last one synced (Discord limits syncs per day)."""
         assert self.storage is not None
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        # The translated payload is what Discord receives, so a new translation counts as a change too.
+        translator = self.tree.translator or CatalogTranslator()
+        payload = [
+            await command.get_translated_payload(self.tree, translator)
+            for command in self.tree.get_commands(guild=guild)
+        ]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"commands:{self.application_id}:{guild.id if guild else 'global'}"
         if await self.storage.meta(key) == digest:
@@ -135,8 +154,19 @@ class TetsudoBot(commands.Bot):
         """Connected: carry on any tournament a restart interrupted (tables to open, rounds to close)."""
         await self.tournaments.resume()
 
+    async def shutdown(self, grace_s: float) -> None:
+        """Stop gracefully: refuse new interactions, let those in flight and a running timer scan finish, close."""
+        left = await self.gate.drain(grace_s)
+        if left:
+            log.warning("shutdown: %d interaction(s) still running after %.0f s; closing anyway", left, grace_s)
+        await self.scheduler.halt(grace_s)
+        await self.close()
+        log.info("shutdown complete: database closed")
+
     async def close(self) -> None:
         self.scheduler.stop()
+        if self.backups is not None:
+            self.backups.stop()
         await super().close()
         if self.storage is not None:
             await self.storage.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -20,18 +20,21 @@ class SettingsError(Exception):
 class Settings:
     """Every setting the bot reads; see config/settings.toml for what each one does."""
 
-    token: str = ""
+    token: str = field(default="", repr=False)  # a Settings printed in a log or a traceback never shows it
     database: str = "data/tetsudo.sqlite3"
     log_level: str = "info"
     moderator_role: str = "Tetsudo Moderator"
     open_threads: bool = True
     guild: int = 0
     log_lines: int = 15
-    cache_games: int = 2048
+    cache_games: int = 256
     reminder_turn: str = "12h"
     reminder_simultaneous: str = "10m"
     timer_scan_seconds: int = 3600
     reminder_dms_per_minute: int = 20
+    shutdown_seconds: int = 20
+    backup_folder: str = ""
+    backups_kept: int = 7
 
     def require_token(self) -> str:
         """The bot token, or a clear error when it is missing."""

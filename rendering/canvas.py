@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from functools import lru_cache
+from importlib import resources
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
+
+from bot.i18n import _, pgettext
 
 BACKGROUND = (245, 241, 232)
 INK = (34, 34, 34)
@@ -17,10 +22,41 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Colour = tuple[int, int, int]
 
 
-@lru_cache(maxsize=8)
+FONT_PACKAGE = "font_source_sans_pro"
+FONT_FILE = "SourceSansPro-Regular.ttf"
+"""Source Sans Pro (SIL OFL), from the font-source-sans-pro wheel: it has every Latin-1 and Latin Extended-A
+letter (é, ç, ł, œ…) that Pillow's bundled font draws as a box, and needs no system fonts on a bare VPS."""
+
+log = logging.getLogger(__name__)
+
+
+class FontFile(NamedTuple):
+    """The TrueType file pictures are drawn with, or None and why it could not be loaded."""
+
+    path: str | None
+    problem: str = ""
+
+
+@lru_cache(maxsize=1)
+def font_file() -> FontFile:
+    """Locate and test-load FONT_FILE once; on failure log one warning (pictures then use Pillow's bundled font)."""
+    try:
+        path = str(resources.files(FONT_PACKAGE) / "files" / FONT_FILE)
+        ImageFont.truetype(path, FONT_SIZE)
+    except (ImportError, OSError) as error:
+        problem = f"cannot load {FONT_FILE} from {FONT_PACKAGE}: {error}"
+        log.warning("%s; pictures use Pillow's bundled font, which draws accented letters as boxes", problem)
+        return FontFile(None, problem)
+    return FontFile(path)
+
+
+@lru_cache(maxsize=16)
 def font(size: int = FONT_SIZE) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled scalable font (no system fonts needed on a bare VPS)."""
-    return ImageFont.load_default(size=size)
+    """The pictures' font at `size` pixels (see FONT_FILE), or Pillow's bundled one when that file won't load."""
+    path = font_file().path
+    if path is None:
+        return ImageFont.load_default(size=size)
+    return ImageFont.truetype(path, size)
 
 
 def blank(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -59,7 +95,7 @@ def check(draw: ImageDraw.ImageDraw, x: int, y: int, size: int, fill: Colour) ->
 
 def seat_name(names: Sequence[str], seat: int) -> str:
     """A seat's display name, or "Seat N" when none was given."""
-    return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+    return names[seat] if seat < len(names) and names[seat] else _("Seat {n}").format(n=seat + 1)
 
 
 def to_palette(image: Image.Image) -> Image.Image:
@@ -68,6 +104,14 @@ def to_palette(image: Image.Image) -> Image.Image:
 
 
 def ordinal(n: int) -> str:
-    """1 → "1st", 2 → "2nd", 11 → "11th"."""
+    """1 → "1st", 2 → "2nd", 11 → "11th" (in French 1 → "1er", 2 → "2e", 21 → "21e")."""
+    if n == 1:
+        return pgettext("ordinal of one", "{n}st").format(n=n)  # French says only 1 differently ("1er")
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    forms = {
+        "st": pgettext("ordinal", "{n}st"),
+        "nd": pgettext("ordinal", "{n}nd"),
+        "rd": pgettext("ordinal", "{n}rd"),
+        "th": pgettext("ordinal", "{n}th"),
+    }
+    return forms[suffix].format(n=n)

@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 import rendering
 from bot.games.base import Action, IllegalAction
+from bot.i18n import _, ngettext, pgettext
 from rendering.canvas import INK, blank, check, fit, font, seat_name, to_palette, triangle
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -130,9 +131,10 @@ def tile_name(pair: Sequence[int]) -> str:
 
 def header_text(public: dict[str, Any]) -> str:
     """The title line: game, and the round in rounds mode."""
+    title = "Mexican Train"  # the game's title, as the rest of the bot names it
     if public["mode"] == "rounds":
-        return f"Mexican Train · Round {public['round']}/{public['rounds']}"
-    return "Mexican Train"
+        return _("{title} · Round {round}/{rounds}").format(title=title, round=public["round"], rounds=public["rounds"])
+    return title
 
 
 def draw_header(image: Image.Image, public: dict[str, Any], names: Sequence[str]) -> None:
@@ -143,14 +145,15 @@ def draw_header(image: Image.Image, public: dict[str, Any], names: Sequence[str]
     face = font(TEXT_SIZE)
     turn = public["turn"]
     if turn is None:
-        draw.text((MARGIN, y), "Game over", fill=INK, font=face)
-        x = MARGIN + int(face.getlength("Game over")) + 30
+        over = pgettext("mexican train", "Game over")
+        draw.text((MARGIN, y), over, fill=INK, font=face)
+        x = MARGIN + int(face.getlength(over)) + 30
     else:
         triangle(draw, MARGIN, y + 16, 22, ALERT)
-        text = fit(f"Turn: {seat_name(names, turn)}", face, 360)
+        text = fit(pgettext("mexican train", "Turn: {player}").format(player=seat_name(names, turn)), face, 360)
         draw.text((MARGIN + 32, y), text, fill=INK, font=face)
         x = MARGIN + 32 + int(face.getlength(text)) + 30
-    draw.text((x, y), f"Boneyard: {public['boneyard']}", fill=INK, font=face)
+    draw.text((x, y), _("Boneyard: {count}").format(count=public["boneyard"]), fill=INK, font=face)
     draw_hub(image, public["engine"])
 
 
@@ -160,7 +163,8 @@ def draw_hub(image: Image.Image, engine: int) -> None:
     x1, y0 = WIDTH - MARGIN, MARGIN
     x0 = x1 - 2 * HALF - 150
     draw.rounded_rectangle((x0, y0, x1, y0 + HEADER_H - 24), radius=14, fill=ROW_FILL, outline=INK, width=3)
-    draw.text((x0 + 14, y0 + 44), "ENGINE", fill=INK, font=font(SMALL_SIZE), anchor="lm")
+    engine_word = fit(_("ENGINE"), font(SMALL_SIZE), x1 - 2 * HALF - 18 - x0 - 20)
+    draw.text((x0 + 14, y0 + 44), engine_word, fill=INK, font=font(SMALL_SIZE), anchor="lm")
     domino(image, x1 - 2 * HALF - 18, y0 + 21, HALF, (engine, engine), TileStyle(width=3))
 
 
@@ -171,8 +175,12 @@ def banner(draw: ImageDraw.ImageDraw, y: int, double: dict[str, Any], names: Seq
     for sx in range(box[0] + THICK, box[0] + 40, 10):
         draw.line((sx, box[1] + THICK, sx + 10, box[3] - THICK), fill=ALERT, width=3)
     value, train = double["value"], double["train"]
-    where = "the Mexican Train" if train == "mexican" else f"{seat_name(names, int(train))}'s train"
-    text = f"DOUBLE {value}-{value} - cover it on {where}"
+    if train == "mexican":
+        text = _("DOUBLE {value}-{value} - cover it on the Mexican Train").format(value=value)
+    else:
+        text = _("DOUBLE {value}-{value} - cover it on {player}'s train").format(
+            value=value, player=seat_name(names, int(train))
+        )
     face = font(TEXT_SIZE)
     draw.text(
         (box[0] + 54, (box[1] + box[3]) // 2), fit(text, face, box[2] - box[0] - 70), fill=INK, font=face, anchor="lm"
@@ -230,7 +238,7 @@ def row_label(draw: ImageDraw.ImageDraw, y: int, title: str, detail: str, is_ope
     if is_open:
         fx = x + int(small.getlength(detail)) + 14
         flag(draw, fx, y + 46, 24)
-        draw.text((fx + 26, y + 44), "OPEN", fill=OPEN_COLOUR, font=small)
+        draw.text((fx + 26, y + 44), _("OPEN"), fill=OPEN_COLOUR, font=small)
 
 
 def row_frame(draw: ImageDraw.ImageDraw, y: int, is_turn: bool, pending: bool) -> None:
@@ -244,7 +252,7 @@ def row_frame(draw: ImageDraw.ImageDraw, y: int, is_turn: bool, pending: bool) -
 
 def hand_count(count: int) -> str:
     """A hand's size in words: "1 tile", "7 tiles"."""
-    return f"{count} tile" if count == 1 else f"{count} tiles"
+    return ngettext("{n} tile", "{n} tiles", count).format(n=count)
 
 
 def draw_seat_row(image: Image.Image, y: int, seat: int, public: dict[str, Any], names: Sequence[str]) -> None:
@@ -253,9 +261,13 @@ def draw_seat_row(image: Image.Image, y: int, seat: int, public: dict[str, Any],
     train = public["trains"][seat]
     pending = public["double"] is not None and public["double"]["train"] == seat
     row_frame(draw, y, public["turn"] == seat, pending)
-    points = f"{public['totals'][seat]} pts" if public["mode"] == "rounds" else ""
+    points = (
+        pgettext("mexican train", "{points} pts").format(points=public["totals"][seat])
+        if public["mode"] == "rounds"
+        else ""
+    )
     row_label(draw, y, seat_name(names, seat), hand_count(public["hands"][seat]), bool(train["open"]), points)
-    draw_row_tiles(image, y, train["tiles"], public["engine"], pending, "no tiles yet")
+    draw_row_tiles(image, y, train["tiles"], public["engine"], pending, _("no tiles yet"))
 
 
 def draw_row_tiles(
@@ -267,7 +279,11 @@ def draw_row_tiles(
         return
     x = MARGIN + GUTTER + NAME_W
     ImageDraw.Draw(image).text(
-        (x, y + ROW_H // 2), f"{empty} · starts with a {engine}", fill=MUTED, font=font(SMALL_SIZE), anchor="lm"
+        (x, y + ROW_H // 2),
+        _("{empty} · starts with a {engine}").format(empty=empty, engine=engine),
+        fill=MUTED,
+        font=font(SMALL_SIZE),
+        anchor="lm",
     )
 
 
@@ -277,8 +293,8 @@ def draw_mexican_row(image: Image.Image, y: int, public: dict[str, Any]) -> None
     pending = public["double"] is not None and public["double"]["train"] == "mexican"
     row_frame(draw, y, False, pending)
     started = public["mexican"] is not None
-    row_label(draw, y, "Mexican Train", "for all" if started else "", started)
-    draw_row_tiles(image, y, public["mexican"], public["engine"], pending, "not started")
+    row_label(draw, y, _("Mexican Train"), _("for all") if started else "", started)
+    draw_row_tiles(image, y, public["mexican"], public["engine"], pending, _("not started"))
 
 
 def render_board(public: dict[str, Any], names: Sequence[str]) -> Image.Image:
@@ -317,15 +333,18 @@ def hand_status(view: dict[str, Any], names: Sequence[str], playable: set[str]) 
     """One line under the title: what the viewer can do with this hand now."""
     public, private = view["public"], view["private"]
     if public["turn"] is None:
-        return "The game is over."
+        return pgettext("mexican train", "The game is over.")
     if public["turn"] != private["seat"]:
-        return fit(f"Waiting: {seat_name(names, public['turn'])} is playing", font(TEXT_SIZE), WIDTH - 2 * MARGIN)
+        waiting = _("Waiting: {player} is playing").format(player=seat_name(names, public["turn"]))
+        return fit(waiting, font(TEXT_SIZE), WIDTH - 2 * MARGIN)
     if private["drawn"] is not None:
-        return f"You drew {tile_name(private['drawn'])}: it fits, play it"
+        return _("You drew {tile}: it fits, play it").format(tile=tile_name(private["drawn"]))
     if public["double"] is not None:
         value = public["double"]["value"]
-        return f"Cover the double {value}-{value}" if playable else "Can't cover the double: draw"
-    return "Your turn: play a marked tile" if playable else "No tile fits: draw"
+        return (
+            _("Cover the double {value}-{value}").format(value=value) if playable else _("Can't cover the double: draw")
+        )
+    return _("Your turn: play a marked tile") if playable else _("No tile fits: draw")
 
 
 def hand_columns() -> int:
@@ -341,13 +360,16 @@ def hand_tile(image: Image.Image, x: int, y: int, pair: Sequence[int], mark: str
     domino(image, x, y, HAND_HALF, pair, style)
     ly = y + HAND_HALF + HAND_LABEL_H // 2 + 2
     small = font(SMALL_SIZE)
+    word = {"play": pgettext("mexican tile mark", "play"), "drawn": pgettext("mexican tile mark", "drawn")}.get(
+        mark, mark
+    )
     if lit:
         triangle(draw, x + 4, ly, 18, PLAYABLE)
-        draw.text((x + 28, ly), mark, fill=PLAYABLE, font=small, anchor="lm")
+        draw.text((x + 28, ly), word, fill=PLAYABLE, font=small, anchor="lm")
     if mark == "drawn":
-        check(draw, x + 34 + int(small.getlength(mark)), ly - 10, 20, OPEN_COLOUR)
+        check(draw, x + 34 + int(small.getlength(word)), ly - 10, 20, OPEN_COLOUR)
     elif mark == "new":
-        draw.text((x + 4, ly), "+ new", fill=MUTED, font=small, anchor="lm")
+        draw.text((x + 4, ly), _("+ new"), fill=MUTED, font=small, anchor="lm")
 
 
 def tile_mark(pair: Sequence[int], private: dict[str, Any], playable: set[str]) -> str:
@@ -370,11 +392,11 @@ def render_hand(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
     cell_w, cell_h = 2 * HAND_HALF + HAND_GAP_X, HAND_HALF + HAND_LABEL_H + HAND_GAP_Y
     rows = max(1, -(-len(hand) // cols))
     image, draw = blank(WIDTH, MARGIN + HAND_HEADER_H + rows * cell_h + MARGIN)
-    title = f"Your hand · {hand_count(len(hand))}"
+    title = _("Your hand · {tiles}").format(tiles=hand_count(len(hand)))
     draw.text((MARGIN, MARGIN), title, fill=INK, font=font(TITLE_SIZE))
     draw.text((MARGIN, MARGIN + 54), hand_status(view, names, playable), fill=INK, font=font(TEXT_SIZE))
     if not hand:
-        draw.text((MARGIN, MARGIN + HAND_HEADER_H), "(no tiles)", fill=MUTED, font=font(TEXT_SIZE))
+        draw.text((MARGIN, MARGIN + HAND_HEADER_H), _("(no tiles)"), fill=MUTED, font=font(TEXT_SIZE))
     for i, pair in enumerate(hand):
         x = MARGIN + (i % cols) * cell_w
         y = MARGIN + HAND_HEADER_H + (i // cols) * cell_h

@@ -10,11 +10,29 @@ from PIL import Image, ImageDraw
 import rendering
 from bot.games.miyajima.data import DICE, KINDS, sheet
 from bot.games.miyajima.view import SOLO_GOALS
-from rendering.canvas import INK, blank, check, fit, font, ordinal, seat_name, to_palette, triangle
+from bot.games.miyajima.words import colour_name, kind_name, rank_name, retold
+from bot.i18n import _, pgettext
+from rendering.canvas import INK, check, fit, font, ordinal, seat_name, to_palette, triangle
+from rendering.canvas import blank as paper
+from rendering.table import clean
 
 # Helpers shared with the Mexican Train renderer (candidates for rendering/canvas.py).
 
 Colour = tuple[int, int, int]
+
+
+class Lettered(ImageDraw.ImageDraw):
+    """A drawing context that writes letters the bundled font lacks as look-alikes (French "é" → "e"), not boxes."""
+
+    def text(self, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        super().text(xy, clean(text) if isinstance(text, str) else text, *args, **kwargs)
+
+
+def blank(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A paper-coloured canvas (see rendering.canvas.blank) and its lettered drawing context."""
+    image, _plain = paper(width, height)
+    return image, Lettered(image)
+
 
 # --- layout (pixels) ---------------------------------------------------------------------------
 WIDTH = 960
@@ -83,7 +101,7 @@ def chip(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], colour: str,
 
 def draw_dice(draw: ImageDraw.ImageDraw, x: int, y: int, rolled: list[list[Any]]) -> None:
     """This round's dice in rolling order, then the unrolled ones as "?", each named by its colour."""
-    done = [str(die) for die, _ in rolled]
+    done = [str(die) for die, _value in rolled]
     slots = [(str(die), str(value)) for die, value in rolled] + [(d, "?") for d in DICE if d not in done]
     for i, (die, value) in enumerate(slots):
         dx = x + i * DIE_SLOT
@@ -95,22 +113,25 @@ def draw_dice(draw: ImageDraw.ImageDraw, x: int, y: int, rolled: list[list[Any]]
             draw.rounded_rectangle((dx + 8, y + 8, dx + DIE - 8, y + DIE - 8), radius=5, fill=PAPER)
         face = font(TEXT_SIZE)
         draw.text((dx + DIE // 2, y + DIE // 2), value, fill=INK if value != "?" else MUTED, font=face, anchor="mm")
-        draw.text((dx + DIE + 8, y + DIE // 2), die, fill=INK if value != "?" else MUTED, font=face, anchor="lm")
+        name = colour_name(die)
+        draw.text((dx + DIE + 8, y + DIE // 2), name, fill=INK if value != "?" else MUTED, font=face, anchor="lm")
 
 
 def draw_header(draw: ImageDraw.ImageDraw, public: dict[str, Any], title: str, status: str) -> None:
     """Title, the round's dice, a status line and how many destinations end the game."""
     draw.text((MARGIN, MARGIN), fit(title, font(TITLE_SIZE), WIDTH - 2 * MARGIN), fill=INK, font=font(TITLE_SIZE))
     y = MARGIN + LINE_H + 4
-    draw.text((MARGIN, y + DIE // 2), "Dice", fill=INK, font=font(TEXT_SIZE), anchor="lm")
+    draw.text((MARGIN, y + DIE // 2), _("Dice"), fill=INK, font=font(TEXT_SIZE), anchor="lm")
     draw_dice(draw, MARGIN + 80, y, public["rolled"])
     y += DIE + 12
     draw.text((MARGIN, y), fit(status, font(TEXT_SIZE), WIDTH - 2 * MARGIN), fill=INK, font=font(TEXT_SIZE))
     reached = ", ".join(sheet().colours[c].destination for c in public["destinations"])
-    line = f"Destinations reached: {len(public['destinations'])} ({public['to_end']} end the game)"
+    line = _("Destinations reached: {reached} ({to_end} end the game)").format(
+        reached=len(public["destinations"]), to_end=public["to_end"]
+    )
     line += f": {reached}" if reached else ""
     last = public["last_round"] and not public["finished"]
-    line = "LAST ROUND · " + line if last else line
+    line = _("LAST ROUND · {line}").format(line=line) if last else line
     face = font(SMALL_SIZE)
     draw.text((MARGIN, y + LINE_H), fit(line, face, WIDTH - 2 * MARGIN), fill=INK if last else MUTED, font=face)
 
@@ -136,7 +157,7 @@ def car_edges(colour: str, kind: str, left: int) -> list[tuple[int, int]]:
 def draw_train(draw: ImageDraw.ImageDraw, y: int, colour: str, kind: str, totals: list[int], locked: bool) -> None:
     """One train: its filled cars with their running totals, its empty cars (greyed once the colour is reached)."""
     left = MARGIN + LABEL_W + KIND_W
-    draw.text((left - 10, y + TRAIN_H // 2), kind, fill=INK, font=font(SMALL_SIZE), anchor="rm")
+    draw.text((left - 10, y + TRAIN_H // 2), kind_name(kind), fill=INK, font=font(SMALL_SIZE), anchor="rm")
     for k, (x0, x1) in enumerate(car_edges(colour, kind, left)):
         box = (x0 + CAR_INSET, y, x1 - CAR_INSET, y + TRAIN_H)
         if k < len(totals):
@@ -156,10 +177,10 @@ def draw_destination(draw: ImageDraw.ImageDraw, y: int, colour: str, reached: bo
         draw.rounded_rectangle(box, radius=12, fill=tint(colour), outline=INK, width=THICK)
         draw.ellipse((box[0] + 8, box[1] + 6, box[2] - 8, box[1] + 62), outline=INK, width=3)
         check(draw, box[0] + 18, box[1] + 70, 24, GOOD)
-        draw.text((box[0] + 52, box[1] + 82), "reached", fill=INK, font=font(SMALL_SIZE), anchor="lm")
+        draw.text((box[0] + 52, box[1] + 82), _("reached"), fill=INK, font=font(SMALL_SIZE), anchor="lm")
     else:
         draw.rounded_rectangle(box, radius=12, fill=PAPER, outline=MUTED, width=2)
-        draw.text((box[0] + 16, box[1] + 82), "not reached", fill=MUTED, font=font(SMALL_SIZE), anchor="lm")
+        draw.text((box[0] + 16, box[1] + 82), _("not reached"), fill=MUTED, font=font(SMALL_SIZE), anchor="lm")
     face = font(TEXT_SIZE)
     draw.text(
         ((box[0] + box[2]) // 2, box[1] + 34), fit(name, face, box[2] - box[0] - 30), fill=INK, font=face, anchor="mm"
@@ -172,7 +193,7 @@ def draw_colour_block(
     """One colour: its swatch and name, the fast train above the heavy one, and the destination."""
     height = 2 * TRAIN_H + KIND_GAP
     chip(draw, (MARGIN, y, MARGIN + 44, y + height), colour, TITLE_SIZE)
-    draw.text((MARGIN + 52, y + height // 2), colour, fill=INK, font=font(SMALL_SIZE), anchor="lm")
+    draw.text((MARGIN + 52, y + height // 2), colour_name(colour), fill=INK, font=font(SMALL_SIZE), anchor="lm")
     for i, kind in enumerate(KINDS):
         draw_train(draw, y + i * (TRAIN_H + KIND_GAP), colour, kind, trains[kind], reached)
     draw_destination(draw, y, colour, reached)
@@ -181,7 +202,7 @@ def draw_colour_block(
 def draw_scale(draw: ImageDraw.ImageDraw, y: int) -> None:
     """The distance points row: what a heavy train with k cars scores when its colour adheres (k squared)."""
     left = MARGIN + LABEL_W + KIND_W
-    draw.text((left - 10, y + SCALE_H // 2), "distance points", fill=MUTED, font=font(SMALL_SIZE), anchor="rm")
+    draw.text((left - 10, y + SCALE_H // 2), _("distance points"), fill=MUTED, font=font(SMALL_SIZE), anchor="rm")
     for k in range(1, sheet().cars + 1):
         centre = (left + k * CAR_W - CAR_W // 2, y + SCALE_H // 2)
         draw.text(centre, str(k * k), fill=INK, font=font(TEXT_SIZE), anchor="mm")
@@ -190,38 +211,41 @@ def draw_scale(draw: ImageDraw.ImageDraw, y: int) -> None:
 def draw_results(draw: ImageDraw.ImageDraw, y: int, result: dict[str, Any]) -> int:
     """Per colour: fast and heavy points, adhered (tick) or why not (cross); the total; solo rank and goals."""
     small, face = font(SMALL_SIZE), font(TEXT_SIZE)
-    draw.text((MARGIN, y), "Scores", fill=INK, font=font(TITLE_SIZE))
+    draw.text((MARGIN, y), _("Scores"), fill=INK, font=font(TITLE_SIZE))
     y += LINE_H + 4
     for entry in result["colours"]:
         colour = str(entry["colour"])
         chip(draw, (MARGIN, y, MARGIN + 32, y + 32), colour, SMALL_SIZE)
-        draw.text((MARGIN + 40, y + 16), colour, fill=INK, font=small, anchor="lm")
-        draw.text((MARGIN + 130, y + 16), f"fast {entry['fast']}", fill=INK, font=face, anchor="lm")
-        draw.text((MARGIN + 250, y + 16), f"heavy {entry['heavy']}", fill=INK, font=face, anchor="lm")
+        draw.text((MARGIN + 40, y + 16), fit(colour_name(colour), small, 88), fill=INK, font=small, anchor="lm")
+        fast = _("fast {points}").format(points=entry["fast"])
+        heavy = _("heavy {points}").format(points=entry["heavy"])
+        for x, words, width in ((MARGIN + 130, fast, 116), (MARGIN + 250, heavy, 146)):
+            size = face if face.getlength(words) <= width else small  # longer words (French) in the smaller size
+            draw.text((x, y + 16), fit(words, size, width), fill=INK, font=size, anchor="lm")
         draw.text((MARGIN + 400, y + 16), f"= {entry['fast'] + entry['heavy']}", fill=INK, font=face, anchor="lm")
         if entry["adhered"]:
             check(draw, MARGIN + 490, y + 4, 22, GOOD)
-            draw.text((MARGIN + 524, y + 16), "adhered", fill=GOOD, font=small, anchor="lm")
+            draw.text((MARGIN + 524, y + 16), _("adhered"), fill=GOOD, font=small, anchor="lm")
         else:
             draw.text((MARGIN + 494, y + 16), "x", fill=BAD, font=face, anchor="lm")
             draw.text(
                 (MARGIN + 524, y + 16),
-                fit(str(entry["why"]), small, WIDTH - 2 * MARGIN - 530),
+                fit(_(str(entry["why"])), small, WIDTH - 2 * MARGIN - 530),
                 fill=BAD,
                 font=small,
                 anchor="lm",
             )
         y += RESULT_H
-    draw.text((MARGIN, y + 6), f"Total {result['total']}", fill=INK, font=font(TITLE_SIZE))
+    draw.text((MARGIN, y + 6), _("Total {total}").format(total=result["total"]), fill=INK, font=font(TITLE_SIZE))
     y += LINE_H + 10
     if "rank" in result:
-        draw.text((MARGIN, y), f"Solo rank: {result['rank']}", fill=INK, font=face)
+        draw.text((MARGIN, y), _("Solo rank: {rank}").format(rank=rank_name(result["rank"])), fill=INK, font=face)
         y += LINE_H
         for met, goal in zip(result["goals"], SOLO_GOALS, strict=False):
             draw.rectangle((MARGIN, y + 4, MARGIN + 24, y + 28), fill=PAPER, outline=INK, width=2)
             if met:
                 check(draw, MARGIN + 3, y + 6, 18, GOOD)
-            words = ("met: " if met else "not met: ") + goal
+            words = (_("met: {goal}") if met else _("not met: {goal}")).format(goal=_(goal))
             draw.text(
                 (MARGIN + 36, y + 16), fit(words, small, WIDTH - 2 * MARGIN - 40), fill=INK, font=small, anchor="lm"
             )
@@ -234,7 +258,7 @@ def sheet_status(view: dict[str, Any], seat: int) -> str:
     public = view["public"]
     load = public["loads"][seat] if seat < len(public["loads"]) else None
     if public["phase"] == "load" and seat not in public["waiting"] and load:
-        return plain(f"You loaded {load}")
+        return plain(_("You loaded {load}").format(load=retold(load)))
     return plain(str(view["prompt"]))
 
 
@@ -249,7 +273,7 @@ def render_sheet(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
         height += LINE_H + 4 + len(COLOURS) * RESULT_H + LINE_H + 10
         height += LINE_H + len(SOLO_GOALS) * GOAL_H if "rank" in result else 0
     image, draw = blank(WIDTH, height + MARGIN)
-    title = f"Round {public['round']} · {seat_name(names, seat)}'s sheet"
+    title = _("Round {round} · {player}'s sheet").format(round=public["round"], player=seat_name(names, seat))
     draw_header(draw, public, title, sheet_status(view, seat))
     y = HEADER_H
     draw_scale(draw, y)
@@ -268,23 +292,23 @@ def render_sheet(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
 def overview_status(public: dict[str, Any], names: Sequence[str]) -> str:
     """Who is to act, in words."""
     if public["finished"]:
-        return "Game over"
+        return pgettext("miyajima", "Game over")
     if public["phase"] == "roll":
-        return f"{seat_name(names, public['active'])} chooses a die to roll"
+        return _("{player} chooses a die to roll").format(player=seat_name(names, public["active"]))
     waiting = public["waiting"]
-    text = "Loading: " + ", ".join(seat_name(names, s) for s in waiting)
+    text = _("Loading: {players}").format(players=", ".join(seat_name(names, s) for s in waiting))
     if font(TEXT_SIZE).getlength(text) <= WIDTH - 2 * MARGIN:
         return text
-    return f"{len(waiting)} of {len(public['sheets'])} players still loading"
+    return _("{waiting} of {seats} players still loading").format(waiting=len(waiting), seats=len(public["sheets"]))
 
 
 def seat_note(public: dict[str, Any], seat: int, places: list[int]) -> str:
     """The second line of a seat's name column: its total and place, or what it is doing."""
     if public["finished"] and public["results"]:
-        return f"{public['results'][seat]['total']} pts · {ordinal(places[seat])}"
+        return _("{total} pts · {place}").format(total=public["results"][seat]["total"], place=ordinal(places[seat]))
     if public["phase"] == "roll":
-        return "rolls the dice" if seat == public["active"] else ""
-    return "loading..." if seat in public["waiting"] else "loaded"
+        return _("rolls the dice") if seat == public["active"] else ""
+    return _("loading...") if seat in public["waiting"] else _("loaded")
 
 
 def draw_column_heads(draw: ImageDraw.ImageDraw, y: int, col_w: int) -> None:
@@ -292,7 +316,8 @@ def draw_column_heads(draw: ImageDraw.ImageDraw, y: int, col_w: int) -> None:
     for i, colour in enumerate(COLOURS):
         x = MARGIN + NAME_W + MARK_W + i * col_w
         chip(draw, (x, y, x + 28, y + 32), colour, SMALL_SIZE)
-        draw.text((x + 32, y + 16), colour, fill=INK, font=font(SMALL_SIZE), anchor="lm")
+        name = fit(colour_name(colour), font(SMALL_SIZE), col_w - 36)
+        draw.text((x + 32, y + 16), name, fill=INK, font=font(SMALL_SIZE), anchor="lm")
 
 
 def draw_cell(draw: ImageDraw.ImageDraw, x: int, y: int, colour: str, totals: list[int]) -> None:
@@ -335,7 +360,7 @@ def draw_seat(
     for i, kind in enumerate(KINDS):
         draw.text(
             (MARGIN + NAME_W + 4, y + i * ROW_H + ROW_H // 2),
-            kind[0].upper(),
+            kind_name(kind)[0].upper(),
             fill=MUTED,
             font=font(SMALL_SIZE),
             anchor="lm",
@@ -354,7 +379,8 @@ def render_overview(public: dict[str, Any], names: Sequence[str]) -> Image.Image
     col_w = (WIDTH - 2 * MARGIN - NAME_W - MARK_W) // len(COLOURS)
     top = HEADER_H + COLUMN_HEAD_H
     image, draw = blank(WIDTH, top + seats * (2 * ROW_H + SEAT_GAP) + MARGIN)
-    draw_header(draw, public, f"Fast Train to Miyajima · Round {public['round']}", overview_status(public, names))
+    title = _("Fast Train to Miyajima · Round {round}").format(round=public["round"])
+    draw_header(draw, public, title, overview_status(public, names))
     draw_column_heads(draw, HEADER_H, col_w)
     totals = [int(r["total"]) for r in public["results"]] if public["results"] else [0] * seats
     places = [1 + sum(t > mine for t in totals) for mine in totals]

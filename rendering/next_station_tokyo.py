@@ -11,14 +11,32 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import rendering
-from bot.games.next_station_tokyo.data import COLOURS, COLUMNS, ROWS, TokyoMap, district_words, segment, tokyo_map
+from bot.games.next_station_tokyo.data import COLOURS, COLUMNS, ROWS, TokyoMap, segment, tokyo_map
 from bot.games.next_station_tokyo.lines import stations_by_lines
 from bot.games.next_station_tokyo.scoring import GREEN_MISS, OBJECTIVE_POINTS
 from bot.games.next_station_tokyo.state import ROUNDS, Sheet
-from rendering.canvas import INK, Colour, blank, check, fit, font, ordinal, seat_name, to_palette
+from bot.games.next_station_tokyo.words import answer_words, card_name, colour_name, district_name, effect_name
+from bot.i18n import _, ngettext, pgettext
+from rendering.canvas import INK, Colour, check, fit, font, ordinal, seat_name, to_palette
+from rendering.canvas import blank as paper
+from rendering.table import clean
 
 Point = tuple[float, float]
 Draw = ImageDraw.ImageDraw
+
+
+class Lettered(ImageDraw.ImageDraw):
+    """A drawing context that writes letters the bundled font lacks as look-alikes (French "é" → "e"), not boxes."""
+
+    def text(self, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        super().text(xy, clean(text) if isinstance(text, str) else text, *args, **kwargs)
+
+
+def blank(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A paper-coloured canvas (see rendering.canvas.blank) and its lettered drawing context."""
+    image, _plain = paper(width, height)
+    return image, Lettered(image)
+
 
 # --- layout (pixels) ---------------------------------------------------------------------------
 WIDTH = 960
@@ -86,7 +104,17 @@ LOOKS = {
     "pink": LineLook((225, 95, 160), "K", "sleepers", INK),
 }
 """Okabe–Ito-like colours; blue and purple look alike to many eyes, so the pattern and letter tell them apart."""
-PATTERN_WORDS = {"solid": "solid", "dashed": "dashed", "double": "double", "sleepers": "cross-ticks"}
+
+
+def pattern_words(pattern: str) -> str:
+    """A line pattern's name in the legend, in the language in use."""
+    names = {
+        "solid": pgettext("nst pattern", "solid"),
+        "dashed": pgettext("nst pattern", "dashed"),
+        "double": pgettext("nst pattern", "double"),
+        "sleepers": pgettext("nst pattern", "cross-ticks"),
+    }
+    return names.get(pattern, pattern)
 
 
 # --- geometry ----------------------------------------------------------------------------------
@@ -210,7 +238,7 @@ def clip_cell(
     mx, my = (own[0] + other[0]) / 2, (own[1] + other[1]) / 2
     dx, dy = other[0] - own[0], other[1] - own[1]
     kept: list[tuple[Point, str | None]] = []
-    for (p, side), (q, _) in zip(cell, cell[1:] + cell[:1], strict=True):
+    for (p, side), (q, _next_side) in zip(cell, cell[1:] + cell[:1], strict=True):
         sp, sq = (p[0] - mx) * dx + (p[1] - my) * dy, (q[0] - mx) * dx + (q[1] - my) * dy
         if sp <= 0:
             kept.append((p, side))
@@ -239,7 +267,7 @@ def zone_borders(board: TokyoMap, inner: bool) -> list[tuple[Point, Point]]:
         for other, at in zone.items():
             if other != sid:
                 cell = clip_cell(cell, own, at, other)
-        for (p, across), (q, _) in zip(cell, cell[1:] + cell[:1], strict=True):
+        for (p, across), (q, _next_across) in zip(cell, cell[1:] + cell[:1], strict=True):
             differ = across is not None and board.stations[sid].district != board.stations[across].district
             if differ and sid < str(across) and math.dist(p, q) > 1e-6:
                 borders.append((p, q))
@@ -553,12 +581,12 @@ def draw_card(draw: Draw, x: int, y: int, card: str) -> None:
 def card_words(public: dict[str, Any]) -> str:
     """The card now in words, with its effect and whether a switch applies."""
     if not public["card"]:
-        return "No card up"
-    words = f"Card: {public['card_words']}"
+        return _("No card up")
+    words = _("Card: {card}").format(card=card_name(str(public["card"])))
     if public["effect"]:
-        words += f" · {public['effect']}"
+        words += f" · {effect_name(str(public['effect']))}"
     if public["switch"]:
-        words += " · switch: leave any station of your line"
+        words += _(" · switch: leave any station of your line")
     return words
 
 
@@ -568,7 +596,7 @@ def draw_card_row(draw: Draw, y: int, public: dict[str, Any]) -> None:
     if public["card"]:
         draw_card(draw, x, y, str(public["card"]))
         x += 44
-    greens = f"green cards {public['greens']} of {public['greens_to_end']}"
+    greens = _("green cards {greens} of {total}").format(greens=public["greens"], total=public["greens_to_end"])
     face = font(SMALL_SIZE)
     right = WIDTH - MARGIN - round(face.getlength(greens))
     draw.text((right, y + 20), greens, fill=MUTED, font=face, anchor="lm")
@@ -611,13 +639,15 @@ def departure_sample(draw: Draw, x: int, y: int) -> None:
 
 def legend_items() -> list[tuple[Callable[[Draw, int, int], None], str]]:
     """Each legend entry: how to draw its sample, and its words."""
-    lines = [(line_sample(look), f"{colour} ({PATTERN_WORDS[look.pattern]})") for colour, look in LOOKS.items()]
+    lines = [
+        (line_sample(look), f"{colour_name(colour)} ({pattern_words(look.pattern)})") for colour, look in LOOKS.items()
+    ]
     return [
         *lines,
-        (loop_sample, "green loop"),
-        (border_sample, "district border"),
-        (departure_sample, "departure"),
-        (interchange_sample, "interchange (lines there)"),
+        (loop_sample, _("green loop")),
+        (border_sample, _("district border")),
+        (departure_sample, _("departure")),
+        (interchange_sample, _("interchange (lines there)")),
     ]
 
 
@@ -654,32 +684,44 @@ def line_scores(draw: Draw, y: int, result: dict[str, Any], now: str | None) -> 
         )
         tag(draw, x + 20, y + SCORE_H // 2, LOOKS[colour], SMALL_SIZE)
         districts, most, points = result["lines"][colour]
-        words = fit(f"{colour} {districts}x{most} = {points}", face, box_w - 46)
+        words = fit(f"{colour_name(colour)} {districts}x{most} = {points}", face, box_w - 46)
         draw.text((x + 40, y + SCORE_H // 2), words, fill=INK, font=face, anchor="lm")
     return y + SCORE_H + 10
 
 
 def breakdown(result: dict[str, Any]) -> list[str]:
     """The final score part by part, in words (the objectives are listed apart)."""
-    points = [int(p) for _, _, p in result["lines"].values()]
-    sizes = ", ".join(f"{n} of {size} lines" for size, n in result["interchanges"].items()) or "none"
-    bonus = ", ".join(district_words(d) for d in result["bonus_districts"]) or "none"
+    points = [int(p) for _districts, _most, p in result["lines"].values()]
+    sizes = ", ".join(_("{n} of {size} lines").format(n=n, size=size) for size, n in result["interchanges"].items())
+    bonus = ", ".join(district_name(d) for d in result["bonus_districts"]) or pgettext("nst districts", "none")
     misses = int(result["misses"])
     return [
-        f"Lines: {' + '.join(map(str, points))} = {sum(points)}",
-        f"Interchanges ({sizes}): +{result['interchange_points']}",
-        f"Outer districts with an interchange ({bonus}): +{result['bonus_points']}",
-        f"Green-loop stations missed: {misses} x {GREEN_MISS} = {GREEN_MISS * misses}",
+        _("Lines: {points} = {total}").format(points=" + ".join(map(str, points)), total=sum(points)),
+        _("Interchanges ({sizes}): +{points}").format(
+            sizes=sizes or pgettext("nst interchanges", "none"), points=result["interchange_points"]
+        ),
+        _("Outer districts with an interchange ({districts}): +{points}").format(
+            districts=bonus, points=result["bonus_points"]
+        ),
+        _("Green-loop stations missed: {misses} x {each} = {points}").format(
+            misses=misses, each=GREEN_MISS, points=GREEN_MISS * misses
+        ),
     ]
 
 
 def summary(result: dict[str, Any]) -> str:
     """The total's parts on one line, for a game still running."""
-    lines = sum(int(p) for _, _, p in result["lines"].values())
+    lines = sum(int(p) for _districts, _most, p in result["lines"].values())
     objectives = OBJECTIVE_POINTS * sum(map(bool, result["objectives"]))
-    return (
-        f"lines {lines} · interchanges {result['interchange_points']:+d} · districts {result['bonus_points']:+d}"
-        f" · green loop {GREEN_MISS * int(result['misses']):+d} · objectives {objectives:+d}"
+    return _(
+        "lines {lines} · interchanges {interchanges} · districts {districts} · green loop {loop}"
+        " · objectives {objectives}"
+    ).format(
+        lines=lines,
+        interchanges=f"{result['interchange_points']:+d}",
+        districts=f"{result['bonus_points']:+d}",
+        loop=f"{GREEN_MISS * int(result['misses']):+d}",
+        objectives=f"{objectives:+d}",
     )
 
 
@@ -690,7 +732,10 @@ def draw_objectives(draw: Draw, y: int, objectives: list[str], met: list[bool]) 
         draw.rectangle((MARGIN, y + 4, MARGIN + 24, y + 28), fill=PAPER, outline=INK, width=2)
         if done:
             check(draw, MARGIN + 3, y + 6, 18, GOOD)
-        words = f"Objective (+{OBJECTIVE_POINTS}): {text}" + ("" if done else " (not met)")
+        template = (
+            _("Objective (+{points}): {objective}") if done else _("Objective (+{points}): {objective} (not met)")
+        )
+        words = template.format(points=OBJECTIVE_POINTS, objective=_(text))
         words = fit(words, face, WIDTH - 2 * MARGIN - 40)
         draw.text((MARGIN + 36, y + 16), words, fill=INK if done else MUTED, font=face, anchor="lm")
         y += ROW_H
@@ -707,7 +752,7 @@ def draw_scores(draw: Draw, y: int, public: dict[str, Any], seat: int) -> int:
             draw.text((MARGIN, y), line, fill=INK, font=font(SMALL_SIZE))
             y += ROW_H
     y = draw_objectives(draw, y, public["objectives"], result["objectives"])
-    total = f"{'Total' if finished else 'Total so far'}: {result['total']}"
+    total = (_("Total: {total}") if finished else _("Total so far: {total}")).format(total=result["total"])
     draw.text((MARGIN, y + 4), total, fill=INK, font=font(TITLE_SIZE))
     if not finished:
         x = MARGIN + round(font(TITLE_SIZE).getlength(total)) + 16
@@ -722,23 +767,28 @@ def own_status(view: dict[str, Any], seat: int) -> str:
     if seat in public["waiting"]:
         return plain(str(view["prompt"]))
     answer = public["answers"][seat] if seat < len(public["answers"]) else None
-    return plain(f"You: {answer}. " if answer else "") + f"{len(public['waiting'])} still choosing."
+    yours = _("You: {answer}. ").format(answer=answer_words(answer)) if answer else ""
+    return plain(yours) + _("{n} still choosing.").format(n=len(public["waiting"]))
 
 
 def draw_sheet_header(draw: Draw, public: dict[str, Any], seat: int, names: Sequence[str], status: str) -> int:
     """Name and round, this round's colour, the card now and `status`; at the end the total; returns the y below."""
     name = seat_name(names, seat)
-    title = f"{name} · final sheet" if public["finished"] else f"{name} · Round {public['round']} of {ROUNDS}"
+    if public["finished"]:
+        title = _("{player} · final sheet").format(player=name)
+    else:
+        title = _("{player} · Round {round} of {rounds}").format(player=name, round=public["round"], rounds=ROUNDS)
     draw.text((MARGIN, MARGIN), fit(title, font(TITLE_SIZE), WIDTH - 2 * MARGIN), fill=INK, font=font(TITLE_SIZE))
     y = MARGIN + LINE_H + 6
     if public["finished"]:
-        rank = f"{ordinal(places(public)[seat])} of {len(public['sheets'])}"
-        words = f"Game over · total {public['results'][seat]['total']} · {rank}"
+        rank = _("{place} of {seats}").format(place=ordinal(places(public)[seat]), seats=len(public["sheets"]))
+        words = _("Game over · total {total} · {rank}").format(total=public["results"][seat]["total"], rank=rank)
         draw.text((MARGIN, y + 14), words, fill=INK, font=font(TEXT_SIZE), anchor="lm")
         return y + LINE_H
     colour = public["colours"][seat]
     tag(draw, MARGIN + 14, y + 14, LOOKS[colour], SMALL_SIZE)
-    draw.text((MARGIN + 36, y + 14), f"draws the {colour} line this round", fill=INK, font=font(TEXT_SIZE), anchor="lm")
+    words = fit(_("draws the {colour} line this round").format(colour=colour_name(colour)), font(TEXT_SIZE), WIDTH - 52)
+    draw.text((MARGIN + 36, y + 14), words, fill=INK, font=font(TEXT_SIZE), anchor="lm")
     y += LINE_H
     draw_card_row(draw, y, public)
     y += LINE_H + 8
@@ -771,12 +821,18 @@ def overview_status(public: dict[str, Any], names: Sequence[str]) -> str:
     if public["finished"]:
         first = [seat_name(names, s) for s, place in enumerate(places(public)) if place == 1]
         best = max(int(r["total"]) for r in public["results"])
-        return f"{'Winners' if len(first) > 1 else 'Winner'}: {', '.join(first)} with {best} points"
+        return ngettext(
+            "Winner: {players} with {best} points", "Winners: {players} with {best} points", len(first)
+        ).format(players=", ".join(first), best=best)
     waiting = public["waiting"]
-    text = "Still choosing: " + ", ".join(seat_name(names, s) for s in waiting) if waiting else ""
+    text = (
+        _("Still choosing: {players}").format(players=", ".join(seat_name(names, s) for s in waiting))
+        if waiting
+        else ""
+    )
     if font(SMALL_SIZE).getlength(text) <= WIDTH - 2 * MARGIN:
         return text
-    return f"{len(waiting)} of {len(public['sheets'])} players still choosing"
+    return _("{waiting} of {seats} players still choosing").format(waiting=len(waiting), seats=len(public["sheets"]))
 
 
 def draw_tile_head(
@@ -787,7 +843,7 @@ def draw_tile_head(
     fill = TURN_FILL if choosing else ROW_FILL
     draw.rounded_rectangle((x, y, x + width, y + TILE_HEAD - 4), radius=6, fill=fill, outline=MUTED)
     face, middle = font(SMALL_SIZE), y + TILE_HEAD // 2 - 2
-    score = f"{public['results'][seat]['total']} pts"
+    score = pgettext("next station tokyo", "{total} pts").format(total=public["results"][seat]["total"])
     if public["finished"]:
         score += f" · {ordinal(places(public)[seat])}"
     right = x + width - 8 - round(face.getlength(score))
@@ -820,8 +876,11 @@ def render_overview(public: dict[str, Any], names: Sequence[str]) -> Image.Image
     if len(public["sheets"]) == 1:
         return render_sheet(public, 0, names, overview_status(public, names))
     image, draw = blank(WIDTH, MAX_HEIGHT)
-    ending = "final sheets" if public["finished"] else f"Round {public['round']} of {ROUNDS}"
-    draw.text((MARGIN, MARGIN), f"Next Station Tokyo · {ending}", fill=INK, font=font(TITLE_SIZE))
+    if public["finished"]:
+        title = _("Next Station Tokyo · final sheets")
+    else:
+        title = _("Next Station Tokyo · Round {round} of {rounds}").format(round=public["round"], rounds=ROUNDS)
+    draw.text((MARGIN, MARGIN), fit(title, font(TITLE_SIZE), WIDTH - 2 * MARGIN), fill=INK, font=font(TITLE_SIZE))
     y = MARGIN + LINE_H + 6
     if not public["finished"]:
         draw_card_row(draw, y, public)
@@ -831,7 +890,7 @@ def render_overview(public: dict[str, Any], names: Sequence[str]) -> Image.Image
     y = draw_tiles(image, draw, y + LINE_H, public, names)
     y = draw_legend(draw, y)
     if public["objectives"]:
-        text = "Objectives (+10 each): " + "; ".join(public["objectives"])
+        text = _("Objectives (+10 each): {objectives}").format(objectives="; ".join(map(_, public["objectives"])))
         draw.text((MARGIN, y), fit(text, font(SMALL_SIZE), WIDTH - 2 * MARGIN), fill=INK, font=font(SMALL_SIZE))
         y += ROW_H
     return image.crop((0, 0, WIDTH, y + MARGIN))

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import io
+import math
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import _
 from rendering.canvas import INK, Colour, Font, blank, fit, font, to_palette, triangle
 
 # --- layout (pixels) ---------------------------------------------------------------------------
@@ -107,7 +109,7 @@ def widths(table: RankedTable, face: Font) -> list[int]:
     for c, heading in enumerate(table.columns):
         texts = [heading, *(row[c] for row in table.rows)]
         cap = NAME_MAX if c == 1 else CELL_MAX
-        result.append(min(cap, max(round(face.getlength(clean(t))) for t in texts)))
+        result.append(min(cap, max(math.ceil(face.getlength(clean(t))) for t in texts)))  # up: `fit` cuts on 0.1 px
     result[0] += MEDAL + MEDAL_GAP
     return result
 
@@ -173,7 +175,7 @@ def render_table(table: RankedTable) -> Image.Image:
     draw.line((0, top + HEADER_H - 1, width, top + HEADER_H - 1), fill=INK, width=1)
     top += HEADER_H
     if not table.rows:
-        draw.text((xs[0], top + ROW_H // 2), "No entries yet", fill=MUTED, font=font(TEXT_SIZE), anchor="lm")
+        draw.text((xs[0], top + ROW_H // 2), _("No entries yet"), fill=MUTED, font=font(TEXT_SIZE), anchor="lm")
     for i in range(len(table.rows)):
         draw_row(draw, table, i, top + i * ROW_H, xs, ws)
     return to_palette(image)

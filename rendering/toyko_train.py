@@ -12,11 +12,30 @@ from PIL import Image, ImageDraw
 import rendering
 from bot.games.base import SEAT_MARK
 from bot.games.toyko_train.data import COLOURS, LETTERS, ROWS
-from rendering.canvas import BACKGROUND, INK, Colour, blank, check, fit, font, seat_name, to_palette
+from bot.games.toyko_train.words import colour_name, gesture_name
+from bot.games.toyko_train.words import team_name as team_words
+from bot.i18n import _, ngettext, pgettext
+from rendering.canvas import BACKGROUND, INK, Colour, check, fit, font, seat_name, to_palette
+from rendering.canvas import blank as paper
+from rendering.table import clean
 
 Box = tuple[int, int, int, int]
 Point = tuple[int, int]
 Draw = ImageDraw.ImageDraw
+
+
+class Lettered(ImageDraw.ImageDraw):
+    """A drawing context that writes letters the bundled font lacks as look-alikes (French "é" → "e"), not boxes."""
+
+    def text(self, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        super().text(xy, clean(text) if isinstance(text, str) else text, *args, **kwargs)
+
+
+def blank(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A paper-coloured canvas (see rendering.canvas.blank) and its lettered drawing context."""
+    image, _plain = paper(width, height)
+    return image, Lettered(image)
+
 
 # --- layout (pixels) ---------------------------------------------------------------------------
 WIDTH = 800
@@ -110,7 +129,7 @@ class Seats:
 
     def body(self, place: int) -> Point:
         """A point on the figure's body in `place`, left of its letter: where the tourist's colour surely shows."""
-        x0, y0, _, _ = self.box(place)
+        x0, y0, _x1, _y1 = self.box(place)
         return x0 + round(0.3 * self.cell), y0 + round(0.78 * self.cell)
 
 
@@ -184,7 +203,7 @@ def tile(draw: Draw, size: int) -> None:
 
 def figure(draw: Draw, box: Box, colour: str) -> None:
     """A tourist on a seat: head and shoulders in its colour, its letter on the chest so no one needs the hue."""
-    x0, y0, x1, _ = box
+    x0, y0, x1, _y1 = box
     s = x1 - x0
     cx = (x0 + x1) / 2
     fill = TOURISTS[colour]
@@ -227,7 +246,7 @@ def place_sprite(colour: str, cell: int, ground: Colour) -> Image.Image:
 
 def compartment(image: Image.Image, seats: Seats, seating: Sequence[str], labels: Sequence[str]) -> None:
     """The compartment's floor and outline, each place's tourist, and each place's name in its corner when given."""
-    draw = ImageDraw.Draw(image)
+    draw = Lettered(image)
     draw.rounded_rectangle(framed(seats), radius=FRAME_PAD, fill=FLOOR, outline=INK, width=3)
     face = font(max(14, seats.cell // 6))
     for place, colour in enumerate(seating):
@@ -242,7 +261,7 @@ def ticks(draw: Draw, seats: Seats, seating: Sequence[str], target: Sequence[str
     size = seats.cell // 5
     for place, (now, wanted) in enumerate(zip(seating, target, strict=False)):
         if now == wanted:
-            _, y0, x1, _ = seats.box(place)
+            _x0, y0, x1, _y1 = seats.box(place)
             check(draw, x1 - size - 6, y0 + 6, size, GOOD)
 
 
@@ -262,10 +281,10 @@ def out_stamp(draw: Draw, right: int, y: int, size: int) -> None:
     """A red OUT stamp ending at x = `right`, centred on y: a team that called wrong sits out the round.
 
     It goes by a title, never over the compartment: the seating stays in view for the next round's start."""
-    face = font(size)
-    width, half_h = int(face.getlength("OUT")) + size, size * 2 // 3
+    face, stamp = font(size), _("OUT")
+    width, half_h = int(face.getlength(stamp)) + size, size * 2 // 3
     draw.rounded_rectangle((right - width, y - half_h, right, y + half_h), radius=6, fill=PAPER, outline=BAD, width=4)
-    draw.text((right - width // 2, y), "OUT", fill=BAD, font=face, anchor="mm")
+    draw.text((right - width // 2, y), stamp, fill=BAD, font=face, anchor="mm")
 
 
 def wrapped(text: str, width: int, size: int, lines: int) -> list[str]:
@@ -287,16 +306,16 @@ def wrapped(text: str, width: int, size: int, lines: int) -> list[str]:
 
 
 def team_name(team: int) -> str:
-    """A team's display name: teams count from 1."""
-    return f"Team {team + 1}"
+    """A team's display name: teams count from 1 (in the language in use)."""
+    return team_words(team)
 
 
 def signal_words(signal: Sequence[str] | None) -> str:
     """A signal as the table saw it: the spoken word, then the gesture."""
     if not signal:
-        return "no signal yet this round"
+        return _("no signal yet this round")
     word, gesture = signal
-    return f"«{word}» {gesture}"
+    return f"«{word}» {gesture_name(gesture)}"
 
 
 def is_out(public: dict[str, Any], team: int) -> bool:
@@ -304,19 +323,14 @@ def is_out(public: dict[str, Any], team: int) -> bool:
     return bool(public["teams"][team]["out"]) and not public["finished"]
 
 
-def counted(n: int, thing: str) -> str:
-    """A count and its noun: "1 card", "3 cards"."""
-    return f"{n} {thing}" + ("" if n == 1 else "s")
-
-
 def cards_words(cards: int) -> str:
-    """How many round cards a team holds."""
-    return counted(cards, "card")
+    """How many round cards a team holds: "1 card", "3 cards"."""
+    return ngettext("{n} card", "{n} cards", cards).format(n=cards)
 
 
 def exchanges_words(made: int) -> str:
     """How many exchanges the tourist made this round."""
-    return counted(made, "exchange")
+    return ngettext("{n} exchange", "{n} exchanges", made).format(n=made)
 
 
 def winners_words(public: dict[str, Any]) -> str:
@@ -325,8 +339,10 @@ def winners_words(public: dict[str, Any]) -> str:
     best = max(cards)
     leaders = [team_name(t) for t, c in enumerate(cards) if c == best]
     if len(leaders) == 1:
-        return f"{leaders[0]} wins with {cards_words(best)}"
-    return f"{' and '.join(leaders)} tie with {cards_words(best)}"
+        return _("{team} wins with {cards}").format(team=leaders[0], cards=cards_words(best))
+    return _("{teams} tie with {cards}").format(
+        teams=pgettext("toyko train", " and ").join(leaders), cards=cards_words(best)
+    )
 
 
 def last_round_words(public: dict[str, Any]) -> str:
@@ -334,8 +350,10 @@ def last_round_words(public: dict[str, Any]) -> str:
     if not public["summaries"]:
         return ""
     summary = public["summaries"][-1]
-    how = "right call" if summary["right"] else "the others called wrong"
-    return f"Round {summary['round']} went to {team_name(int(summary['winner']))} ({how}, {summary['seconds']} s)"
+    how = _("right call") if summary["right"] else _("the others called wrong")
+    return _("Round {round} went to {team} ({how}, {seconds} s)").format(
+        round=summary["round"], team=team_name(int(summary["winner"])), how=how, seconds=summary["seconds"]
+    )
 
 
 def named(text: str, names: Sequence[str]) -> str:
@@ -345,7 +363,7 @@ def named(text: str, names: Sequence[str]) -> str:
 
 def round_words(public: dict[str, Any]) -> str:
     """Which round of how many."""
-    return f"round {public['round']} of {public['rounds']}"
+    return pgettext("toyko train", "round {round} of {rounds}").format(round=public["round"], rounds=public["rounds"])
 
 
 def status_words(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -372,8 +390,8 @@ def draw_header(draw: Draw, view: dict[str, Any], names: Sequence[str], title: s
 def private_title(view: dict[str, Any]) -> str:
     """Team, round and role: "Team 2 · round 3 of 7 · you conduct"."""
     public, mine = view["public"], view["private"]
-    role = "you conduct" if mine["role"] == "conductor" else "you are the tourist"
-    doing = "game over" if public["finished"] else f"{round_words(public)} · {role}"
+    role = _("you conduct") if mine["role"] == "conductor" else _("you are the tourist")
+    doing = _("game over") if public["finished"] else f"{round_words(public)} · {role}"
     return f"{team_name(int(mine['team']))} · {doing}"
 
 
@@ -382,15 +400,15 @@ def draw_own_compartment(image: Image.Image, view: dict[str, Any]) -> None:
     public, mine = view["public"], view["private"]
     record = public["teams"][int(mine["team"])]
     seats = own_seats(view)
-    heading = "Your tourists" if mine["role"] == "tourist" else "Your tourist's compartment"
+    heading = _("Your tourists") if mine["role"] == "tourist" else _("Your tourist's compartment")
     if not public["finished"]:
         heading += f" · {exchanges_words(int(record['made']))}"
     target = mine.get("target")
     if target:
         right = sum(now == wanted for now, wanted in zip(record["seating"], target, strict=False))
-        heading += f" · {right} of {len(target)} right"
+        heading += " · " + _("{right} of {seats} right").format(right=right, seats=len(target))
     face = font(HEAD_SIZE)
-    draw = ImageDraw.Draw(image)
+    draw = Lettered(image)
     draw.text((MARGIN, top(public)), fit(heading, face, WIDTH - 2 * MARGIN), fill=INK, font=face)
     compartment(image, seats, record["seating"], public["places"])
     if target:
@@ -399,12 +417,12 @@ def draw_own_compartment(image: Image.Image, view: dict[str, Any]) -> None:
 
 def draw_target_card(image: Image.Image, view: dict[str, Any]) -> None:
     """The target, drawn as a card lying beside the compartment: shadow, white face, title, small compartment."""
-    draw = ImageDraw.Draw(image)
+    draw = Lettered(image)
     seats = target_seats(view)
     box = card_box(seats)
     draw.rounded_rectangle((box[0] + 6, box[1] + 6, box[2] + 6, box[3] + 6), radius=12, fill=SHADOW)
     draw.rounded_rectangle(box, radius=12, fill=PAPER, outline=INK, width=3)
-    draw.text((box[0] + CARD_PAD, box[1] + CARD_PAD - 2), "Target", fill=INK, font=font(HEAD_SIZE))
+    draw.text((box[0] + CARD_PAD, box[1] + CARD_PAD - 2), _("Target"), fill=INK, font=font(HEAD_SIZE))
     compartment(image, seats, view["private"]["target"], ())
 
 
@@ -412,13 +430,15 @@ def draw_signal_box(draw: Draw, view: dict[str, Any], x: int, y: int) -> None:
     """The team's last signal as everyone saw it, beside the compartment where the tourist looks while moving."""
     signal = view["public"]["teams"][int(view["private"]["team"])]["signal"]
     width = WIDTH - MARGIN - x
-    draw.text((x, y), "Last signal", fill=INK, font=font(HEAD_SIZE))
+    draw.text((x, y), fit(_("Last signal"), font(HEAD_SIZE), width), fill=INK, font=font(HEAD_SIZE))
     if not signal:
-        draw.text((x, y + LINE_H), "none yet this round", fill=MUTED, font=font(SMALL_SIZE))
+        draw.text(
+            (x, y + LINE_H), fit(_("none yet this round"), font(SMALL_SIZE), width), fill=MUTED, font=font(SMALL_SIZE)
+        )
         return
     face = font(TITLE_SIZE)
     draw.text((x, y + LINE_H), fit(f"«{signal[0]}»", face, width), fill=INK, font=face)
-    for i, line in enumerate(wrapped(str(signal[1]), width, TEXT_SIZE, 2)):
+    for i, line in enumerate(wrapped(gesture_name(str(signal[1])), width, TEXT_SIZE, 2)):
         draw.text((x, y + 2 * LINE_H + 8 + i * SIGNAL_LINE), line, fill=INK, font=font(TEXT_SIZE))
 
 
@@ -436,11 +456,11 @@ def draw_dictionary(image: Image.Image, view: dict[str, Any], y: int) -> None:
     """The team's secret words, three colours to a row, then the cancel word.
 
     The word last signalled is highlighted: the tourist's eye goes straight to its colour."""
-    draw = ImageDraw.Draw(image)
+    draw = Lettered(image)
     mine = view["private"]
     signal = view["public"]["teams"][int(mine["team"])]["signal"]
     said = signal[0] if signal else None
-    draw.text((MARGIN, y), "Your team's words (secret)", fill=INK, font=font(HEAD_SIZE))
+    draw.text((MARGIN, y), _("Your team's words (secret)"), fill=INK, font=font(HEAD_SIZE))
     y += LINE_H + 4
     column_w = (WIDTH - 2 * MARGIN) // LEGEND_COLUMNS
     face, small = font(TEXT_SIZE), font(SMALL_SIZE)
@@ -453,9 +473,9 @@ def draw_dictionary(image: Image.Image, view: dict[str, Any], y: int) -> None:
         image.paste(place_sprite(colour, LEGEND_CELL, HIGHLIGHT if word == said else BACKGROUND), (x, row_y))
         text_x = x + LEGEND_CELL + 8
         draw.text((text_x, row_y + 2), fit(word, face, column_w - LEGEND_CELL - 20), fill=INK, font=face)
-        draw.text((text_x, row_y + 28), colour, fill=MUTED, font=small)
+        draw.text((text_x, row_y + 28), colour_name(colour), fill=MUTED, font=small)
     y += legend_rows(mine) * LEGEND_ROW + 4
-    cancel = f"Cancel the last exchange: «{mine['cancel_word']}»"
+    cancel = _("Cancel the last exchange: «{word}»").format(word=mine["cancel_word"])
     draw.text((MARGIN, y), fit(cancel, face, WIDTH - 2 * MARGIN), fill=INK, font=face)
 
 
@@ -464,7 +484,7 @@ def draw_standings(draw: Draw, public: dict[str, Any], names: Sequence[str], y: 
     teams = public["teams"]
     gap = 12
     tile_w = (WIDTH - 2 * MARGIN - (len(teams) - 1) * gap) // len(teams)
-    draw.text((MARGIN, y), "Standings", fill=INK, font=font(HEAD_SIZE))
+    draw.text((MARGIN, y), _("Standings"), fill=INK, font=font(HEAD_SIZE))
     y += LINE_H + 4
     face, small = font(TEXT_SIZE), font(SMALL_SIZE)
     for t, record in enumerate(teams):
@@ -472,13 +492,13 @@ def draw_standings(draw: Draw, public: dict[str, Any], names: Sequence[str], y: 
         out = is_out(public, t)
         fill = OUT_FILL if out else (HIGHLIGHT if t == own else PANEL_FILL)
         draw.rounded_rectangle((x, y, x + tile_w, y + STRIP_H), radius=10, fill=fill, outline=MUTED, width=2)
-        head = team_name(t) + (" (you)" if t == own else "")
+        head = _("{team} (you)").format(team=team_name(t)) if t == own else team_name(t)
         draw.text((x + 10, y + 8), fit(head, face, tile_w - 20), fill=INK, font=face)
         pair = f"{seat_name(names, int(record['conductor']))} & {seat_name(names, int(record['tourist']))}"
         draw.text((x + 10, y + 38), fit(pair, small, tile_w - 20), fill=MUTED, font=small)
         card_pips(draw, x + 10, y + 64, int(record["cards"]))
         if out:
-            draw.text((x + 10, y + 90), "OUT this round", fill=BAD, font=small)
+            draw.text((x + 10, y + 90), fit(_("OUT this round"), small, tile_w - 20), fill=BAD, font=small)
         elif not public["finished"]:
             draw.text((x + 10, y + 90), exchanges_words(int(record["made"])), fill=INK, font=small)
 
@@ -511,14 +531,15 @@ def render_private(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
 
 def public_title(public: dict[str, Any]) -> str:
     """The game, the round (or its end) and the compartment."""
-    kind = "9-place" if public["nine"] else "6-place"
-    when = "game over" if public["finished"] else round_words(public)
-    return f"Toyko Train · {when} · {kind} compartment"
+    when = _("game over") if public["finished"] else round_words(public)
+    if public["nine"]:
+        return _("Toyko Train · {when} · 9-place compartment").format(when=when)
+    return _("Toyko Train · {when} · 6-place compartment").format(when=when)
 
 
 def draw_panel(image: Image.Image, public: dict[str, Any], names: Sequence[str], team: int) -> None:
     """One team as everyone sees it: names, cards, compartment, exchanges made, last signal, OUT."""
-    draw = ImageDraw.Draw(image)
+    draw = Lettered(image)
     record = public["teams"][team]
     x, y = panel_origin(public, team)
     out = is_out(public, team)
@@ -532,14 +553,15 @@ def draw_panel(image: Image.Image, public: dict[str, Any], names: Sequence[str],
     if out:
         out_stamp(draw, x + PANEL_W - PANEL_PAD, upper + 14, SMALL_SIZE + 4)
     small = font(SMALL_SIZE)
-    for i, (role, seat) in enumerate((("conducts", record["conductor"]), ("tourist", record["tourist"]))):
-        line = f"{role}: {seat_name(names, int(seat))}"
+    roles = ((_("conducts: {player}"), record["conductor"]), (_("tourist: {player}"), record["tourist"]))
+    for i, (role, seat) in enumerate(roles):
+        line = role.format(player=seat_name(names, int(seat)))
         draw.text((left, upper + (i + 1) * LINE_H), fit(line, small, inner), fill=INK, font=small)
     seats = panel_seats(public, team)
     compartment(image, seats, record["seating"], public["places"])
     below = framed(seats)[3] + 8
-    made = "final seating" if public["finished"] else exchanges_words(int(record["made"]))
-    made = ("OUT this round · " if out else "") + made
+    made = _("final seating") if public["finished"] else exchanges_words(int(record["made"]))
+    made = _("OUT this round · {made}").format(made=made) if out else made
     draw.text((left, below), fit(made, small, inner), fill=BAD if out else INK, font=small)
     for i, line in enumerate(wrapped(signal_words(record["signal"]), inner, SMALL_SIZE, 2)):
         draw.text((left, below + (i + 1) * PANEL_LINE), line, fill=INK if record["signal"] else MUTED, font=small)

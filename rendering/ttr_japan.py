@@ -10,6 +10,8 @@ from PIL import Image, ImageDraw
 
 import rendering
 from bot.games.ttr_japan.data import japan
+from bot.games.ttr_japan.words import colour_name
+from bot.i18n import _, language, ngettext, pgettext
 from rendering import ttr_japan_map as tmap
 from rendering.canvas import BACKGROUND, INK, font
 from rendering.ttr_japan_map import LETTERS, ROUTE_COLOURS, WHITE, Box, Colour, Draw, Font, write
@@ -59,7 +61,7 @@ def fit(text: str, face: Font, width: float) -> str:
 
 def seat_name(names: Sequence[str], seat: int) -> str:
     """A seat's display name, or "Seat N" when none was given."""
-    return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+    return names[seat] if seat < len(names) and names[seat] else _("Seat {number}").format(number=seat + 1)
 
 
 def seat_colour(seat: int) -> Colour:
@@ -103,33 +105,44 @@ def draw_legend(draw: Draw, box: Box) -> None:
     draw.rounded_rectangle(box, radius=10, fill=(250, 248, 242), outline=tmap.FRAME, width=2)
     x, y = box[0] + PAD, box[1] + PAD
     face = font(SMALL_SIZE)
-    write(draw, (x, y), "How to read the map", TEXT_SIZE, bold=1)
+    write(draw, (x, y), _("How to read the map"), TEXT_SIZE, bold=1)
     y += 40
     for i, colour in enumerate(("red", "orange", "yellow", "green", "blue", "pink", "black", "white", "gray")):
         cx, cy = x + (i % 3) * 112, y + (i // 3) * 28
         fill = ROUTE_COLOURS[colour]
         legend_car(draw, cx, cy, tmap.Look(fill, LETTERS[colour], tmap.ink_on(fill)))
-        draw.text((cx + LEGEND_CAR + 8, cy), colour, fill=INK, font=face, anchor="lm")
+        draw.text(
+            (cx + LEGEND_CAR + 8, cy),
+            fit(colour_name(colour), face, 112 - LEGEND_CAR - 10),
+            fill=INK,
+            font=face,
+            anchor="lm",
+        )
     y += 3 * 28 + 4
     rows = (
-        (tmap.Look(ROUTE_COLOURS["gray"], bullet_mark=True), "Bullet Train route (gray)"),
-        (tmap.seat_look(0, False), "claimed: seat colour + number"),
-        (tmap.seat_look(0, True), "claimed with a Bullet Train"),
+        (tmap.Look(ROUTE_COLOURS["gray"], bullet_mark=True), _("Bullet Train route (gray)")),
+        (tmap.seat_look(0, False), _("claimed: seat colour + number")),
+        (tmap.seat_look(0, True), _("claimed with a Bullet Train")),
     )
     for look, words in rows:
         legend_car(draw, x, y, look)
         draw.text((x + LEGEND_CAR + 14, y), words, fill=INK, font=face, anchor="lm")
         y += 30
     draw_city(draw, x + 16, y, True)
-    draw.text((x + LEGEND_CAR + 14, y), "same city in two places", fill=INK, font=face, anchor="lm")
+    draw.text((x + LEGEND_CAR + 14, y), _("same city in two places"), fill=INK, font=face, anchor="lm")
     y += 32
     ring(draw, x + 16, y, "ticket")
-    draw.text((x + LEGEND_CAR + 14, y), "your ticket city; 2 rings: done", fill=INK, font=face, anchor="lm")
+    draw.text((x + LEGEND_CAR + 14, y), _("your ticket city; 2 rings: done"), fill=INK, font=face, anchor="lm")
 
 
-@lru_cache(maxsize=2)
 def static_layer(bullets_live: bool) -> Image.Image:
-    """What only changes when the Bullet Train supply runs out: seas, insets, legend and the unclaimed routes."""
+    """What only changes when the Bullet Train supply runs out (or the language): seas, insets, legend, routes."""
+    return _static_layer(bullets_live, language())
+
+
+@lru_cache(maxsize=4)
+def _static_layer(bullets_live: bool, words_in: str) -> Image.Image:
+    """The static layer for one supply state, its legend in the language `words_in` (in use when called)."""
     board = japan()
     image = Image.new("RGB", (tmap.WIDTH, tmap.HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -175,7 +188,7 @@ def city_layer() -> tmap.Sprite:
     for city in board.cities.values():
         for place in city.places:
             draw_city(draw, *tmap.place_px(place), city.name in twice)
-    for (name, _), label in tmap.labels().items():
+    for (name, _area), label in tmap.labels().items():
         draw_label(draw, label, name in twice)
     box = layer.getbbox() or (0, 0, 1, 1)
     return layer.crop(box), (box[0], box[1])
@@ -248,10 +261,16 @@ def tick(draw: Draw, x: float, y: float, done: bool) -> None:
 def status(public: dict[str, Any], names: Sequence[str]) -> str:
     """Where the game stands, in words."""
     if public["finished"]:
-        return f"Game over: {public['reason']}" if public["reason"] else "Game over"
+        why = str(public["reason"])  # kept in English by the state
+        if why:
+            return _("Game over: {why}").format(why=_(why))
+        return pgettext("ttr japan", "Game over")
     if public["phase"] == "start" or public["turn"] is None:
-        return "Everyone is choosing tickets"
-    return f"Turn: {seat_name(names, public['turn'])}" + (" (2nd card)" if public["second_card"] else "")
+        return _("Everyone is choosing tickets")
+    player = seat_name(names, public["turn"])
+    if public["second_card"]:
+        return _("Turn: {player} (2nd card)").format(player=player)
+    return pgettext("ttr japan", "Turn: {player}").format(player=player)
 
 
 def draw_heading(draw: Draw, y: float, public: dict[str, Any], names: Sequence[str]) -> float:
@@ -270,7 +289,7 @@ def draw_heading(draw: Draw, y: float, public: dict[str, Any], names: Sequence[s
         for sx in range(LEFT + 4, LEFT + 34, 10):
             draw.line((sx, y + 4, sx + 10, y + BANNER_H - 4), fill=ALERT, width=3)
         turns = public["final_turns"]
-        words = f"FINAL ROUND · {turns} turn{'s' if turns != 1 else ''} left"
+        words = ngettext("FINAL ROUND · {n} turn left", "FINAL ROUND · {n} turns left", turns).format(n=turns)
         draw.text((LEFT + 44, y + BANNER_H / 2), fit(words, face, RIGHT - LEFT - 50), fill=INK, font=face, anchor="lm")
         y += BANNER_H + 10
     return y
@@ -279,17 +298,25 @@ def draw_heading(draw: Draw, y: float, public: dict[str, Any], names: Sequence[s
 def draw_market(draw: Draw, y: float, public: dict[str, Any]) -> float:
     """The face-up cards, the deck, discard and ticket counts, and the Bullet Train supply."""
     small = font(SMALL_SIZE)
-    draw.text((LEFT, y), "Face-up cards", fill=MUTED, font=small)
+    draw.text((LEFT, y), _("Face-up cards"), fill=MUTED, font=small)
     y += 26
     for i, colour in enumerate(public["market"]):
         cx = LEFT + i * (CARD_W + CARD_GAP)
-        card(draw, (cx, y, cx + CARD_W, y + CARD_H), colour, "loco" if colour == "locomotive" else colour, (34, 16))
+        caption = pgettext("ttr card caption", "loco") if colour == "locomotive" else colour_name(colour)
+        card(draw, (cx, y, cx + CARD_W, y + CARD_H), colour, caption, (34, 16))
     y += CARD_H + 10
-    counts = f"Deck {public['deck']} · Discards {public['discard']} · Tickets {public['tickets_left']}"
+    counts = _("Deck {deck} · Discards {discard} · Tickets {tickets}").format(
+        deck=public["deck"], discard=public["discard"], tickets=public["tickets_left"]
+    )
     draw.text((LEFT, y), fit(counts, small, RIGHT - LEFT), fill=INK, font=small)
     y += 30
     supply, total = public["supply"], japan().bullet_trains
-    draw.text((LEFT, y), f"Bullet Trains {supply} / {total}", fill=INK, font=small)
+    draw.text(
+        (LEFT, y),
+        fit(_("Bullet Trains {supply} / {total}").format(supply=supply, total=total), small, 175),
+        fill=INK,
+        font=small,
+    )
     px = LEFT + 180
     step = min(14.0, (RIGHT - px) / max(1, total))
     for k in range(total):
@@ -307,11 +334,15 @@ def player_lines(public: dict[str, Any], seat: int) -> tuple[str, str]:
         r = public["results"][seat]
         balance = sum(t["points"] if t["done"] else -t["points"] for t in r["tickets"])
         done = f"{sum(1 for t in r['tickets'] if t['done'])}/{len(r['tickets'])}"
-        score = (f"routes {r['routes']}", f"tickets {balance:+d} ({done})", f"bonus {r['bonus']:+d}")
-        return f"{r['total']} pts", " · ".join(score)
+        score = _("routes {routes} · tickets {balance} ({done}) · bonus {bonus}").format(
+            routes=r["routes"], balance=f"{balance:+d}", done=done, bonus=f"{r['bonus']:+d}"
+        )
+        return pgettext("ttr japan", "{points} pts").format(points=r["total"]), score
     p = public["players"][seat]
-    parts = (f"{p['trains']} trains", f"{p['cards']} cards", f"{p['tickets']} tickets", f"track {p['track']}")
-    return f"{p['points']} pts", " · ".join(parts)
+    parts = _("{trains} trains · {cards} cards · {tickets} tickets · track {track}").format(
+        trains=p["trains"], cards=p["cards"], tickets=p["tickets"], track=p["track"]
+    )
+    return pgettext("ttr japan", "{points} pts").format(points=p["points"]), parts
 
 
 def draw_players(draw: Draw, y: float, public: dict[str, Any], names: Sequence[str], me: int | None) -> float:
@@ -329,8 +360,8 @@ def draw_players(draw: Draw, y: float, public: dict[str, Any], names: Sequence[s
         score, counts = player_lines(public, seat)
         x = LEFT + 26 + SWATCH + 10
         draw.text((RIGHT - 10, y + 20), score, fill=INK, font=bold, anchor="rm", stroke_width=1, stroke_fill=INK)
-        tag = "WINNER" if won else "choosing" if public["players"][seat]["choosing"] else ""
-        tag = tag or ("(you)" if seat == me else "")
+        tag = _("WINNER") if won else _("choosing") if public["players"][seat]["choosing"] else ""
+        tag = tag or (_("(you)") if seat == me else "")
         room = RIGHT - 18 - bold.getlength(score) - x - (small.getlength(tag) + 12 if tag else 0)
         name = fit(seat_name(names, seat), face, room)
         draw.text((x, y + 20), name, fill=INK, font=face, anchor="lm")
@@ -350,7 +381,7 @@ def draw_tickets(draw: Draw, y: float, title: str, tickets: Sequence[dict[str, A
     y += LINE + 4
     for n, ticket in enumerate(tickets):
         if y + 2 * LINE > BOTTOM and n < len(tickets) - 1:
-            draw.text((LEFT, y), f"+ {len(tickets) - n} more", fill=MUTED, font=small)
+            draw.text((LEFT, y), _("+ {count} more").format(count=len(tickets) - n), fill=MUTED, font=small)
             return y + LINE
         if owned:
             tick(draw, LEFT + 2, y + 4, bool(ticket.get("done")))
@@ -367,15 +398,15 @@ def draw_tickets(draw: Draw, y: float, title: str, tickets: Sequence[dict[str, A
 def draw_private(draw: Draw, y: float, private: dict[str, Any]) -> float:
     """The viewer's hand by colour, its tickets and any tickets on offer; returns the next free y."""
     swatch(draw, LEFT, y, private["seat"], 26)
-    write(draw, (LEFT + 34, y + 13), "Your hand", TEXT_SIZE, align="lm", bold=1)
+    write(draw, (LEFT + 34, y + 13), _("Your hand"), TEXT_SIZE, align="lm", bold=1)
     y += 34
     colours = [c for c in LETTERS if c != "gray"]
     gap = (RIGHT - LEFT - len(colours) * HAND_CARD_W) / (len(colours) - 1)
     for i, colour in enumerate(colours):
         cx = LEFT + i * (HAND_CARD_W + gap)
         card(draw, (cx, y, cx + HAND_CARD_W, y + HAND_CARD_H), colour, str(private["hand"].get(colour, 0)), (20, 20))
-    y = draw_tickets(draw, y + HAND_CARD_H + 12, "Your tickets", private["tickets"], True)
-    least = f"On offer (squares): keep {private['keep_at_least']}+"
+    y = draw_tickets(draw, y + HAND_CARD_H + 12, _("Your tickets"), private["tickets"], True)
+    least = _("On offer (squares): keep {least}+").format(least=private["keep_at_least"])
     return draw_tickets(draw, y, least, private["offer"], False)
 
 
@@ -383,12 +414,13 @@ def draw_reference(draw: Draw, top: float, seats: int) -> None:
     """Route points by length and the Bullet Train bonus by rank, at the panel's foot when there is room."""
     board = japan()
     small = font(SMALL_SIZE - 1)
-    lines = ["Route points: " + "  ".join(f"{n}={p}" for n, p in enumerate(board.route_points) if n)]
+    points = "  ".join(f"{n}={p}" for n, p in enumerate(board.route_points) if n)
+    lines = [_("Route points: {points}").format(points=points)]
     ranks = board.bullet_bonus.get(seats)
     if ranks:
-        lines.append(f"Bullet Train bonus ({seats} players), by track rank:")
+        lines.append(_("Bullet Train bonus ({players} players), by track rank:").format(players=seats))
         places = [f"{k}. {v:+d}" for k, v in enumerate(ranks, start=1)]
-        lines.append("  ".join([*places, f"never {board.bullet_none:+d}"]))
+        lines.append("  ".join([*places, _("never {bonus}").format(bonus=f"{board.bullet_none:+d}")]))
     y = BOTTOM - len(lines) * LINE
     if y < top:
         return

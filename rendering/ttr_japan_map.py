@@ -53,6 +53,8 @@ LINE_H = LABEL_SIZE + 2
 LABEL_GAP = CITY_R + 9
 """A city name starts this far from its dot, leaving room for a ticket ring."""
 LABEL_HALO = 3
+LABEL_SPACE = 8
+"""Room kept between two names on one line, so they do not read as one ("Ise" "Hamamatsu")."""
 TITLE_BAND = 38
 """Height kept free at the top of an inset for its title."""
 SHOWN_AT: dict[str, Box] = {"kyushu": (20.0, 20.0, 345.0, 540.0), "tokyo": (352.0, 12.0, 722.0, 385.0)}
@@ -364,7 +366,8 @@ def cost(box: Box, own: Point, area: Area, placed: list[Box]) -> float:
     """How bad a label's place is: off its area, over another label, a dot or a track, or nearer another dot."""
     inside = area.box[0] <= box[0] and area.box[1] <= box[1] and box[2] <= area.box[2] and box[3] <= area.box[3]
     score = 0.0 if inside else 10_000.0
-    score += 50 * sum(overlap(box, k) for k in area.keep_out) + 2 * sum(overlap(box, other) for other in placed)
+    apart = [(x0 - LABEL_SPACE, y0, x1 + LABEL_SPACE, y1) for x0, y0, x1, y1 in placed]  # no two names run together
+    score += 50 * sum(overlap(box, k) for k in area.keep_out) + 2 * sum(overlap(box, other) for other in apart)
     near = gap_to(box, own) + 6
     score += 150 * sum(1 for dot in area.dots if dot != own and gap_to(box, dot) < near)
     return score + 300 * within(box, area.dots, CITY_R + 3) + 20 * within(box, area.track_points, CAR_W / 2 + 2)

@@ -23,7 +23,7 @@ GAMES_BANNED_STDLIB = frozenset({"time", "random", "datetime", "secrets"})
 STDLIB_EXCEPTIONS = {"bot/games/rng.py": frozenset({"random"})}
 
 # Runtime dependencies from pyproject.toml; simcord is there only for the sandbox (and tests).
-RUNTIME_THIRD_PARTY = frozenset({"discord", "aiosqlite", "PIL", "openskill"})
+RUNTIME_THIRD_PARTY = frozenset({"discord", "aiosqlite", "PIL", "openskill", "babel"})
 
 
 @dataclass(frozen=True)
@@ -36,15 +36,17 @@ class Layer:
     banned_stdlib: frozenset[str] = frozenset()
 
 
-GAMES = Layer("bot/games", ("bot.games",), banned_stdlib=GAMES_BANNED_STDLIB)
+# Every layer may word its text through bot.i18n; the catalogs are read with Babel, on first use only.
+I18N = Layer("bot/i18n", ("bot.i18n",), frozenset({"babel"}))
+GAMES = Layer("bot/games", ("bot.games", "bot.i18n"), banned_stdlib=GAMES_BANNED_STDLIB)
 STORAGE = Layer("bot/storage", ("bot.storage",), frozenset({"aiosqlite"}))
 # openskill is arithmetic on ratings (no I/O, no clock): the engine rates a finished game in the
 # transaction that records it, so it may use it.
-ENGINE = Layer("bot/engine", ("bot.games", "bot.storage", "bot.engine"), frozenset({"openskill"}))
-RENDERING = Layer("rendering", ("bot.games", "rendering"), frozenset({"PIL"}))
+ENGINE = Layer("bot/engine", ("bot.games", "bot.storage", "bot.engine", "bot.i18n"), frozenset({"openskill"}))
+RENDERING = Layer("rendering", ("bot.games", "rendering", "bot.i18n"), frozenset({"PIL"}))
 DISCORD_LAYER = Layer(
     "bot/cogs, bot/ui",
-    ("bot.engine", "bot.games", "bot.settings", "rendering", "bot.ui", "bot.cogs"),
+    ("bot.engine", "bot.games", "bot.settings", "rendering", "bot.ui", "bot.cogs", "bot.i18n"),
     frozenset({"discord"}),
 )
 WIRING = Layer("wiring", ("bot", "rendering"), RUNTIME_THIRD_PARTY)
@@ -58,10 +60,14 @@ LAYER_BY_PATH: tuple[tuple[str, Layer], ...] = (
     ("bot/__init__.py", PACKAGE_ROOT),
     ("bot/__main__.py", WIRING),
     ("bot/client.py", WIRING),
+    ("bot/lifecycle.py", WIRING),
+    ("bot/backups.py", WIRING),
     ("bot/settings.py", WIRING),
     ("bot/logs.py", WIRING),
+    ("bot/doctor.py", WIRING),
     ("bot/sandbox/", SANDBOX),
     ("bot/games/", GAMES),
+    ("bot/i18n/", I18N),
     ("bot/storage/", STORAGE),
     ("bot/engine/", ENGINE),
     ("bot/cogs/", DISCORD_LAYER),

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.engine import GameManager, GameTimers, Player
 from bot.engine.durations import parse_duration
 from bot.engine.moderation import timer_words
 from bot.games.base import IllegalAction, parse_option_text, resolve_options
+from bot.i18n import _, ngettext
 from bot.ui import components, delivery, flows, messages
 from bot.ui.errors import refusals_answered, reply_privately
 from bot.ui.messages import game_help, general_help, lobby_embed
@@ -43,10 +45,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
         thread = await self._open_thread(channel, f"{chosen.title} · {host.name}")
         target_id = thread.id if thread else flows.channel_id_of(interaction)
         lobby = await self.manager.open_lobby(interaction.guild_id, target_id, chosen.name, host, options)
-        lobby_message = {"embed": lobby_embed(lobby), "view": components.lobby_view(target_id)}
+        # The lobby, and the line pointing to its thread, are for everyone: the server's language.
+        with flows.in_public(interaction):
+            lobby_message = {"embed": lobby_embed(lobby), "view": components.lobby_view(target_id)}
+            opened = _("**{host}** opened a {title} lobby: {thread}")
         if thread is not None:
             await interaction.response.send_message(
-                f"**{host.name}** opened a {chosen.title} lobby: {thread.mention}",
+                opened.format(host=host.name, title=chosen.title, thread=thread.mention),
                 allowed_mentions=delivery.NO_PINGS,
             )
             message = await thread.send(**lobby_message)
@@ -56,7 +61,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
         await self.manager.set_board_message(lobby.game_id, message.id)
 
     async def _open_thread(self, channel: object, name: str) -> discord.Thread | None:
-        if not self.bot.settings.open_threads or not isinstance(channel, discord.TextChannel):
+        if not isinstance(channel, discord.TextChannel) or not self.manager.servers.open_threads(channel.guild.id):
             return None
         try:
             return await channel.create_thread(
@@ -88,11 +93,16 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
     async def status(self, interaction: discord.Interaction) -> None:
         channel_id = flows.channel_id_of(interaction)
         lobby = await self.manager.lobby(channel_id)
+        # The board is posted for everyone: it speaks the server's language.
         if lobby is not None:
-            game_id, shown = lobby.game_id, {"embed": lobby_embed(lobby), "view": components.lobby_view(channel_id)}
+            with flows.in_public(interaction):
+                shown = {"embed": lobby_embed(lobby), "view": components.lobby_view(channel_id)}
+            game_id = lobby.game_id
         else:
-            update = await self.manager.current(channel_id)
-            game_id, shown = update.game_id, await delivery.board_message(update)
+            update = await flows.public_change(interaction, lambda: self.manager.current(channel_id))
+            with flows.in_public(interaction):
+                shown = await delivery.board_message(update)
+            game_id = update.game_id
         await interaction.response.send_message(**shown)
         # The message just posted becomes the one later moves edit.
         message = await interaction.original_response()
@@ -106,8 +116,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
     @app_commands.command(name="undo", description="Take back your last move, if nothing was revealed since")
     @refusals_answered
     async def undo(self, interaction: discord.Interaction) -> None:
-        update = await self.manager.undo(flows.channel_id_of(interaction), interaction.user.id)
-        await reply_privately(interaction, "Your last move was taken back.")
+        channel_id = flows.channel_id_of(interaction)
+        update = await flows.public_change(interaction, lambda: self.manager.undo(channel_id, interaction.user.id))
+        await reply_privately(interaction, _("Your last move was taken back."))
         await delivery.announce(interaction, update)
 
     @app_commands.command(name="resign", description="Leave the running game (your seat then plays by default)")
@@ -115,10 +126,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
     async def resign(self, interaction: discord.Interaction) -> None:
         update = await self.manager.current(flows.channel_id_of(interaction), interaction.user.id)
         if update.actor_view is None:
-            raise IllegalAction("You're not playing in this game.")
+            raise IllegalAction(_("You're not playing in this game."))
         await reply_privately(
             interaction,
-            "Resign from this game? You'll be ranked last and your seat will play by default.",
+            _("Resign from this game? You'll be ranked last and your seat will play by default."),
             view=components.confirm_view("resign", update.channel_id),
         )
 
@@ -128,7 +139,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
         channel_id = flows.channel_id_of(interaction)
         await reply_privately(
             interaction,
-            "Abandon this game for everyone? Nothing will be recorded.",
+            _("Abandon this game for everyone? Nothing will be recorded."),
             view=components.confirm_view("abandon", channel_id),
         )
 
@@ -136,22 +147,27 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
     @refusals_answered
     async def log(self, interaction: discord.Interaction) -> None:
         lines = await self.manager.recent_log(flows.channel_id_of(interaction), self.bot.settings.log_lines)
-        text = "\n".join(lines) or "No moves yet."
+        text = "\n".join(lines) or _("No moves yet.")
         await reply_privately(interaction, f"```\n{text[-1900:]}\n```")
 
     @app_commands.command(name="list", description="This server's games and whose move it is")
     @refusals_answered
     async def list(self, interaction: discord.Interaction) -> None:
         if interaction.guild_id is None:
-            raise IllegalAction("Use this in a server.")
+            raise IllegalAction(_("Use this in a server."))
         summaries = await self.manager.guild_games(interaction.guild_id)
         lines = [
-            f"<#{s.channel_id}> — {s.title} — "
-            + (f"waiting for {', '.join(s.waiting_for)}" if s.status == "running" else "lobby open")
-            + f" ({', '.join(s.players)})"
+            _("<#{channel}> — {title} — {status} ({players})").format(
+                channel=s.channel_id,
+                title=s.title,
+                status=_("waiting for {players}").format(players=", ".join(s.waiting_for))
+                if s.status == "running"
+                else _("lobby open"),
+                players=", ".join(s.players),
+            )
             for s in summaries
         ]
-        await reply_privately(interaction, "\n".join(lines)[:2000] or "No games are running on this server.")
+        await reply_privately(interaction, "\n".join(lines)[:2000] or _("No games are running on this server."))
 
     @app_commands.command(name="timers", description="Set this game's reminder and timeout (host or moderator)")
     @app_commands.describe(
@@ -161,9 +177,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
     )
     @app_commands.choices(
         on_timeout=[
-            app_commands.Choice(name="auto: their default move", value="auto"),
-            app_commands.Choice(name="skip: their turn passes (where the game allows it)", value="skip"),
-            app_commands.Choice(name="forfeit: they drop out", value="forfeit"),
+            app_commands.Choice(name=locale_str("auto: their default move"), value="auto"),
+            app_commands.Choice(name=locale_str("skip: their turn passes (where the game allows it)"), value="skip"),
+            app_commands.Choice(name=locale_str("forfeit: they drop out"), value="forfeit"),
         ]
     )
     @refusals_answered
@@ -177,7 +193,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
         channel_id = flows.channel_id_of(interaction)
         current = await self.manager.game_timers(channel_id)
         if reminder is None and timeout is None and on_timeout is None:
-            await reply_privately(interaction, f"This game's timers: {timer_words(current)}.")
+            await reply_privately(interaction, _("This game's timers: {timers}.").format(timers=timer_words(current)))
             return
         chosen = GameTimers(
             current.remind_s if reminder is None else _reminder_seconds(reminder),
@@ -186,10 +202,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
         )
         moderator = flows.is_moderator(interaction)
         await self.manager.set_timers(channel_id, interaction.user.id, chosen, moderator=moderator)
-        await interaction.response.send_message(
-            f"**{interaction.user.display_name}** set the timers: {timer_words(chosen)}.",
-            allowed_mentions=delivery.NO_PINGS,
-        )
+        with flows.in_public(interaction):
+            said = _("**{player}** set the timers: {timers}.").format(
+                player=interaction.user.display_name, timers=timer_words(chosen)
+            )
+        await interaction.response.send_message(said, allowed_mentions=delivery.NO_PINGS)
 
     @app_commands.command(name="turns", description="Every game, on every server, where it's your move")
     @refusals_answered
@@ -197,8 +214,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
         waiting = await self.manager.turns_of(interaction.user.id)
         shared = [w for w in waiting if w.guild_id is None or self.bot.get_guild(w.guild_id) is not None]
         lines = [f"**{w.title}** — {messages.jump_url(w.guild_id, w.channel_id, w.board_message_id)}" for w in shared]
-        text = "\n".join(lines) or "It's not your move in any game. Enjoy the view from the window."
-        await reply_privately(interaction, messages.clip(f"Your move in {len(shared)} game(s):\n{text}", 2000))
+        text = "\n".join(lines) or _("It's not your move in any game. Enjoy the view from the window.")
+        heading = ngettext("Your move in {n} game:", "Your move in {n} games:", len(shared)).format(n=len(shared))
+        await reply_privately(interaction, messages.clip(f"{heading}\n{text}", 2000))
 
     @app_commands.command(name="kick", description="Remove a player; their seat plays by default (moderators)")
     @app_commands.describe(user="The player to remove")
@@ -206,8 +224,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
     async def kick(self, interaction: discord.Interaction, user: discord.Member) -> None:
         moderator = flows.is_moderator(interaction)
         channel_id = flows.channel_id_of(interaction)
-        update = await self.manager.kick(channel_id, flows.player(interaction), user.id, moderator=moderator)
-        await reply_privately(interaction, f"{user.display_name} was removed.")
+        by = flows.player(interaction)
+        update = await flows.public_change(
+            interaction, lambda: self.manager.kick(channel_id, by, user.id, moderator=moderator)
+        )
+        await reply_privately(interaction, _("{player} was removed.").format(player=user.display_name))
         await delivery.announce(interaction, update)
 
     @app_commands.command(name="replace", description="Give a player's seat to someone else (moderators)")
@@ -215,24 +236,33 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
     @refusals_answered
     async def replace(self, interaction: discord.Interaction, old: discord.User, new: discord.Member) -> None:
         if new.bot:
-            raise IllegalAction("A bot can't take a seat.")
-        update = await self.manager.replace_player(
+            raise IllegalAction(_("A bot can't take a seat."))
+        channel_id, by, moderator = (
             flows.channel_id_of(interaction),
-            old.id,
-            Player(new.id, new.display_name),
             flows.player(interaction),
-            moderator=flows.is_moderator(interaction),
+            flows.is_moderator(interaction),
         )
-        await reply_privately(interaction, f"{new.display_name} now holds {old.display_name}'s seat.")
+        update = await flows.public_change(
+            interaction,
+            lambda: self.manager.replace_player(
+                channel_id, old.id, Player(new.id, new.display_name), by, moderator=moderator
+            ),
+        )
+        await reply_privately(
+            interaction, _("{new} now holds {old}'s seat.").format(new=new.display_name, old=old.display_name)
+        )
         await delivery.announce(interaction, update)
 
     @app_commands.command(name="skip", description="Apply the timeout to whoever the game waits for (moderators)")
     @refusals_answered
     async def skip(self, interaction: discord.Interaction) -> None:
-        update = await self.manager.skip(
-            flows.channel_id_of(interaction), flows.player(interaction), moderator=flows.is_moderator(interaction)
+        channel_id, by, moderator = (
+            flows.channel_id_of(interaction),
+            flows.player(interaction),
+            flows.is_moderator(interaction),
         )
-        await reply_privately(interaction, "Done.")
+        update = await flows.public_change(interaction, lambda: self.manager.skip(channel_id, by, moderator=moderator))
+        await reply_privately(interaction, _("Done."))
         await delivery.announce(interaction, update)
 
     @app_commands.command(name="help", description="How to play with Tetsudō, or one game's help")

@@ -9,6 +9,7 @@ from discord.ext import commands
 from bot.engine import Update
 from bot.games.base import Action, IllegalAction
 from bot.games.mexican_train import MEXICAN_TRAIN, tiles
+from bot.i18n import _
 from bot.ui import flows
 from bot.ui.errors import refusals_answered
 from bot.ui.mexican_train import OWN_TRAIN, Placement, placements, train_choice
@@ -29,8 +30,12 @@ def _resolve_train(update: Update, tile: str, train: str | None) -> Placement:
             return fitting[0]
         if len(fitting) > 1:
             where = ", ".join(p.label for p in fitting)
-            raise IllegalAction(f"{tile} fits more than one train ({where}) — choose one with `train:`.")
-        return Placement(tile, OWN_TRAIN, "your train", "mine")  # no fit: the rules will say why
+            raise IllegalAction(
+                _("{tile} fits more than one train ({trains}) — choose one with `train:`.").format(
+                    tile=tile, trains=where
+                )
+            )
+        return Placement(tile, OWN_TRAIN, _("your train"), "mine")  # no fit: the rules will say why
     return train_choice(update, tile, train, fitting)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -10,6 +12,8 @@ from bot.engine import Update
 from bot.games.base import Action, IllegalAction
 from bot.games.miyajima import MIYAJIMA
 from bot.games.miyajima.data import DICE
+from bot.games.miyajima.words import colour_name, kind_name
+from bot.i18n import _
 from bot.ui import flows, presenters
 from bot.ui import miyajima as look
 from bot.ui.errors import refusals_answered
@@ -23,15 +27,29 @@ async def _my_game(interaction: discord.Interaction) -> Update:
 
 
 def _load_action(update: Update, typed: str) -> Action:
-    """A typed load: an autocomplete value ("purple fast"), or a colour and a train in words."""
+    """A typed load: an autocomplete value ("purple fast"), or a colour and a train in words (English or yours)."""
     words = typed.lower().replace("→", " ").split()
-    options = [a for a, _ in presenters.legal_moves(update, "load")]
-    matches = [a for a in options if str(a.args[0]) in words and str(a.args[1]) in words]
+    options = [a for a, _label in presenters.legal_moves(update, "load")]
+    matches = [
+        a for a in options if _named(str(a.args[0]), words, colour_name) and _named(str(a.args[1]), words, kind_name)
+    ]
     if len(matches) == 1:
         return matches[0]
     if not options:
-        raise IllegalAction("You have nothing to load right now.")
-    raise IllegalAction(f"“{typed.strip()[:40]}” isn't one of your options — pick one from the list.")
+        raise IllegalAction(_("You have nothing to load right now."))
+    raise IllegalAction(
+        _("“{typed}” isn't one of your options — pick one from the list.").format(typed=typed.strip()[:40])
+    )
+
+
+def _named(key: str, words: list[str], say: Callable[[str], str]) -> bool:
+    """Whether the typed words name `key`, in English or in the language in use."""
+    return key in words or say(key).lower() in words
+
+
+def _die(typed: str) -> str:
+    """A typed die ("blue", or its name in the language in use) as the move names it; unknown words stay as typed."""
+    return next((die for die in DICE if typed in (die, colour_name(die).lower())), typed)
 
 
 @app_commands.guild_only()
@@ -47,8 +65,13 @@ class MiyajimaCog(commands.GroupCog, group_name="miyajima", group_description="F
         update = await flows.game_for_autocomplete(interaction, MIYAJIMA.name)
         if update is None:
             return []
-        dice = [str(a.args[0]) for a, _ in presenters.legal_moves(update, "roll")]
-        return [app_commands.Choice(name=look.colour_words(d), value=d) for d in dice if current.lower() in d]
+        dice = [str(a.args[0]) for a, _label in presenters.legal_moves(update, "roll")]
+        typed = current.lower()
+        return [
+            app_commands.Choice(name=look.colour_words(d), value=d)
+            for d in dice
+            if typed in d or typed in colour_name(d).lower()
+        ]
 
     async def option_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Autocomplete: your own legal loads, e.g. "purple 6 = red 2 + blue 4 → fast (total 6)"."""
@@ -68,9 +91,13 @@ class MiyajimaCog(commands.GroupCog, group_name="miyajima", group_description="F
     @refusals_answered
     async def roll(self, interaction: discord.Interaction, die: str) -> None:
         update = await _my_game(interaction)
-        typed = die.strip().lower()
+        typed = _die(die.strip().lower())
         if typed not in DICE:
-            raise IllegalAction(f"There's no {typed[:20]} die — roll red, yellow or blue.")
+            raise IllegalAction(
+                _("There's no {die} die — roll {red}, {yellow} or {blue}.").format(
+                    die=typed[:20], red=colour_name("red"), yellow=colour_name("yellow"), blue=colour_name("blue")
+                )
+            )
         await flows.play_action(interaction, update.channel_id, Action("roll", (typed,)))
 
     @app_commands.command(name="load", description="Load the last roll, alone or with an earlier die of this round")

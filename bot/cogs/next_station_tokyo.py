@@ -10,6 +10,8 @@ from bot.engine import Update
 from bot.games.base import Action, IllegalAction
 from bot.games.next_station_tokyo import NEXT_STATION_TOKYO
 from bot.games.next_station_tokyo.data import tokyo_map
+from bot.games.next_station_tokyo.words import symbol_name
+from bot.i18n import _, pgettext
 from bot.ui import flows, presenters
 from bot.ui import next_station_tokyo as look
 from bot.ui.errors import refusals_answered
@@ -40,14 +42,18 @@ def _seat_ends(update: Update) -> list[str]:
 def _draw_action(update: Update, to: str, origin: str | None) -> Action:
     """The section a command names: the one legal draw to `to` (from `origin`), or the move the game will explain."""
     if update.actor_view is None:
-        raise IllegalAction("You're not playing in this game.")
-    draws = [a for a, _ in presenters.legal_moves(update, "draw")]
+        raise IllegalAction(pgettext("next station tokyo", "You're not playing in this game."))
+    draws = [a for a, _label in presenters.legal_moves(update, "draw")]
     matches = [a for a in draws if a.args[1] == to and origin in (None, a.args[0])]
     if len(matches) == 1:
         return matches[0]
     if len(matches) > 1:
-        starts = " or ".join(str(a.args[0]) for a in matches)
-        raise IllegalAction(f"Several stations of your line reach {to}: say which with `from:` ({starts}).")
+        starts = pgettext("next station tokyo", " or ").join(str(a.args[0]) for a in matches)
+        raise IllegalAction(
+            _("Several stations of your line reach {station}: say which with `from:` ({starts}).").format(
+                station=to, starts=starts
+            )
+        )
     # Not legal: hand the game the nearest reading of it, so its refusal says exactly why.
     start = origin or next(iter(_seat_ends(update)), to)
     return Action("draw", (start, to, _card_number(update)))
@@ -68,14 +74,19 @@ class NextStationTokyoCog(commands.GroupCog, group_name="nst", group_description
             return []
         origin = _station(str(getattr(interaction.namespace, "from", "") or ""))
         reach: dict[str, list[str]] = {}
-        for action, _ in presenters.legal_moves(update, "draw"):
+        for action, _label in presenters.legal_moves(update, "draw"):
             if origin in (None, action.args[0]):
                 reach.setdefault(str(action.args[1]), []).append(str(action.args[0]))
         stations = tokyo_map().stations
         typed = current.strip().upper()
         return [
             app_commands.Choice(
-                name=f"{to} {look.SYMBOL_MARKS[stations[to].symbol]} {stations[to].symbol} — from {', '.join(starts)}",
+                name=_("{station} {mark} {symbol} — from {starts}").format(
+                    station=to,
+                    mark=look.SYMBOL_MARKS[stations[to].symbol],
+                    symbol=symbol_name(stations[to].symbol),
+                    starts=", ".join(starts),
+                )[:100],
                 value=to,
             )
             for to, starts in reach.items()
@@ -108,7 +119,7 @@ class NextStationTokyoCog(commands.GroupCog, group_name="nst", group_description
         update = await _my_game(interaction)
         target = _station(to)
         if target is None:
-            raise IllegalAction("Name the station your section ends at, e.g. `to:E5`.")
+            raise IllegalAction(_("Name the station your section ends at, e.g. `to:E5`."))
         action = _draw_action(update, target, _station(origin))
         await flows.play_action(interaction, update.channel_id, action)
 

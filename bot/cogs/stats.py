@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games.base import IllegalAction
+from bot.i18n import _
 from bot.ui import flows
 from bot.ui.errors import refusals_answered
 from bot.ui.rankings import PAGE, leaderboard_table, stats_embed, table_file
@@ -32,7 +33,9 @@ class StatsCog(commands.Cog):
         stats = await self.bot.manager.storage.user_stats(who.id, game)
         titles = {name: g.title for name, g in self.bot.games.items()}
         lower = {name for name, g in self.bot.games.items() if getattr(g, "lower_scores_win", False)}
-        await interaction.response.send_message(embed=stats_embed(who.display_name, stats, titles, lower))
+        with flows.in_public(interaction):  # the answer is posted for everyone
+            embed = stats_embed(who.display_name, stats, titles, lower)
+        await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="leaderboard", description="This server's best-rated players of a game")
     @app_commands.describe(game="Which game", page="Which page of ten (1 by default)")
@@ -43,15 +46,20 @@ class StatsCog(commands.Cog):
     ) -> None:
         chosen = self.bot.manager.game(game)
         if interaction.guild_id is None:
-            raise IllegalAction("Use this in a server.")
+            raise IllegalAction(_("Use this in a server."))
         storage = self.bot.manager.storage
         total = await storage.rated_players(interaction.guild_id, chosen.name)
         if total == 0:
-            raise IllegalAction(f"Nobody has finished a game of {chosen.title} on this server yet.")
+            raise IllegalAction(
+                _("Nobody has finished a game of {title} on this server yet.").format(title=chosen.title)
+            )
         first = (page - 1) * PAGE + 1
+        pages = -(-total // PAGE)
         if first > total:
-            raise IllegalAction(f"There are only {-(-total // PAGE)} page(s).")
+            raise IllegalAction(_("There are only {n} page(s).").format(n=pages))
         rows = await storage.leaderboard(interaction.guild_id, chosen.name, PAGE, first - 1)
         mine = await storage.rating_place(interaction.guild_id, chosen.name, interaction.user.id)
-        table = leaderboard_table(f"{chosen.title} — leaderboard", rows, first, total, mine)
-        await interaction.response.send_message(file=await table_file(table, "leaderboard.png"))
+        with flows.in_public(interaction):  # the picture is posted for everyone
+            table = leaderboard_table(_("{title} — leaderboard").format(title=chosen.title), rows, first, total, mine)
+            file = await table_file(table, "leaderboard.png")
+        await interaction.response.send_message(file=file)

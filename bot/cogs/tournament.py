@@ -15,9 +15,10 @@ from bot.engine.durations import duration_words, parse_duration
 from bot.engine.tournament_plan import TournamentSpec, parse_points
 from bot.engine.tournaments import TournamentDesk
 from bot.games.base import IllegalAction, parse_option_text, seat_count_words
+from bot.i18n import _, ngettext, pgettext
 from bot.ui import delivery, flows
 from bot.ui.errors import refusals_answered, reply_privately
-from bot.ui.rankings import standings_table, table_file
+from bot.ui.rankings import format_name, standings_table, table_file
 from bot.ui.tournament_runner import TournamentRunner
 
 REPORT_ENTRY = re.compile(r"<@!?(\d+)>\s+(\d+)(?:\s+(-?\d+))?")
@@ -40,11 +41,13 @@ def parse_report(text: str) -> dict[int, tuple[int, int]]:
     """ "@Aiko 1 120 @Botan 2 90" → user → (rank, score); a missing score counts 0."""
     entries = REPORT_ENTRY.findall(text)
     if not entries or REPORT_ENTRY.sub("", text).strip(" ,;"):
-        raise IllegalAction("Write the result as `@player rank score` for each player, e.g. `@Aiko 1 120 @Botan 2 90`.")
+        raise IllegalAction(
+            _("Write the result as `@player rank score` for each player, e.g. `@Aiko 1 120 @Botan 2 90`.")
+        )
     ranking: dict[int, tuple[int, int]] = {}
     for user, rank, score in entries:
         if int(user) in ranking:
-            raise IllegalAction("Each player appears once in a report.")
+            raise IllegalAction(_("Each player appears once in a report."))
         ranking[int(user)] = (int(rank), int(score or 0))
     return ranking
 
@@ -98,7 +101,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         on_timeout: str = "auto",
     ) -> None:
         if not isinstance(interaction.channel, discord.TextChannel):
-            raise IllegalAction("Create a tournament in a text channel: each table gets its own thread there.")
+            raise IllegalAction(_("Create a tournament in a text channel: each table gets its own thread there."))
         chosen = self.bot.manager.game(game)
         spec = TournamentSpec(
             name=name,
@@ -120,32 +123,50 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             interaction.guild_id, interaction.channel.id, flows.player(interaction), spec,
             moderator=flows.is_moderator(interaction),
         )  # fmt: skip
-        rounds_text = f"{row.rounds} rounds" if row.rounds else "rounds chosen at the start"
-        timers = f"timeout {duration_words(row.timeout_s)}, then {row.on_timeout}" if row.timeout_s else "no timeout"
-        await flows.say(
-            interaction,
-            f"🏆 **{row.name}** — {chosen.title} ({seat_count_words(chosen)} players), "
-            f"{row.format.replace('_', ' ')}, {rounds_text}, tables of {row.table_size}, {timers}.\n"
-            "Enter with `/tournament join`; a moderator starts it with `/tournament start`.",
-        )
+        with flows.in_public(interaction):
+            if row.rounds:
+                rounds_text = ngettext("{n} round", "{n} rounds", row.rounds).format(n=row.rounds)
+            else:
+                rounds_text = _("rounds chosen at the start")
+            if row.timeout_s:
+                timers = _("timeout {delay}, then {consequence}").format(
+                    delay=duration_words(row.timeout_s), consequence=consequence_name(row.on_timeout)
+                )
+            else:
+                timers = _("no timeout")
+            text = _(
+                "🏆 **{name}** — {title} ({counts} players), {format}, {rounds}, tables of {size}, {timers}.\n"
+                "Enter with `/tournament join`; a moderator starts it with `/tournament start`."
+            ).format(
+                name=row.name,
+                title=chosen.title,
+                counts=seat_count_words(chosen),
+                format=format_name(row.format),
+                rounds=rounds_text,
+                size=row.table_size,
+                timers=timers,
+            )
+        await flows.say(interaction, text)
 
     @app_commands.command(name="join", description="Enter this channel's tournament")
     @refusals_answered
     async def join(self, interaction: discord.Interaction) -> None:
         tournament, count = await self.desk.join(flows.channel_id_of(interaction), flows.player(interaction))
-        await flows.say(
-            interaction,
-            f"**{interaction.user.display_name}** joined **{tournament.name}** ({count} players).",
-        )
+        with flows.in_public(interaction):
+            text = ngettext(
+                "**{player}** joined **{name}** ({n} player).", "**{player}** joined **{name}** ({n} players).", count
+            ).format(player=interaction.user.display_name, name=tournament.name, n=count)
+        await flows.say(interaction, text)
 
     @app_commands.command(name="leave", description="Withdraw from this channel's tournament before it starts")
     @refusals_answered
     async def leave(self, interaction: discord.Interaction) -> None:
         tournament, count = await self.desk.leave(flows.channel_id_of(interaction), interaction.user.id)
-        await flows.say(
-            interaction,
-            f"**{interaction.user.display_name}** left **{tournament.name}** ({count} players).",
-        )
+        with flows.in_public(interaction):
+            text = ngettext(
+                "**{player}** left **{name}** ({n} player).", "**{player}** left **{name}** ({n} players).", count
+            ).format(player=interaction.user.display_name, name=tournament.name, n=count)
+        await flows.say(interaction, text)
 
     @app_commands.command(name="start", description="Close entries and seat round 1 (moderators)")
     @refusals_answered
@@ -153,23 +174,33 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         news = await self.desk.start(
             flows.channel_id_of(interaction), flows.player(interaction), moderator=flows.is_moderator(interaction)
         )
-        await flows.say(
-            interaction,
-            f"**{news.tournament.name}** begins: {news.tournament.rounds} rounds. Opening the tables…",
-        )
+        rounds = news.tournament.rounds
+        with flows.in_public(interaction):
+            text = ngettext(
+                "**{name}** begins: {n} round. Opening the tables…",
+                "**{name}** begins: {n} rounds. Opening the tables…",
+                rounds,
+            ).format(name=news.tournament.name, n=rounds)
+        await flows.say(interaction, text)
         await self.bot.tournaments.announce(news)
 
     @app_commands.command(name="advance", description="Close the current round now (moderators)")
     @refusals_answered
     async def advance(self, interaction: discord.Interaction) -> None:
-        news = await self.desk.advance(
-            flows.channel_id_of(interaction), flows.player(interaction), moderator=flows.is_moderator(interaction)
+        channel_id, by, moderator = (
+            flows.channel_id_of(interaction),
+            flows.player(interaction),
+            flows.is_moderator(interaction),
         )
-        where = "" if news is None else " It is over." if news.finished else f" Round {news.tournament.round} is next."
-        await flows.say(
-            interaction,
-            f"**{interaction.user.display_name}** closed the round.{where}",
-        )
+        # Closing a round may end games: their last lines are told in their threads, in the server's language.
+        news = await flows.public_change(interaction, lambda: self.desk.advance(channel_id, by, moderator=moderator))
+        with flows.in_public(interaction):
+            text = _("**{player}** closed the round.").format(player=interaction.user.display_name)
+            if news is not None and news.finished:
+                text += " " + _("It is over.")
+            elif news is not None:
+                text += " " + _("Round {round} is next.").format(round=news.tournament.round)
+        await flows.say(interaction, text)
         if news is not None:
             await self._announce_closed(news.closed)
             await self.bot.tournaments.announce(news)
@@ -187,15 +218,19 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         result: str,
     ) -> None:
         ranking = parse_report(result)
-        tournament, news, closed = await self.desk.report(
-            flows.channel_id_of(interaction), flows.player(interaction), round, table, ranking,
-            moderator=flows.is_moderator(interaction),
-        )  # fmt: skip
-        await flows.say(
-            interaction,
-            f"**{interaction.user.display_name}** set the result of round {round}, table {table} of "
-            f"**{tournament.name}**: {result}",
+        channel_id, by, moderator = (
+            flows.channel_id_of(interaction),
+            flows.player(interaction),
+            flows.is_moderator(interaction),
         )
+        tournament, news, closed = await flows.public_change(
+            interaction, lambda: self.desk.report(channel_id, by, round, table, ranking, moderator=moderator)
+        )
+        with flows.in_public(interaction):
+            text = _("**{player}** set the result of round {round}, table {table} of **{name}**: {result}").format(
+                player=interaction.user.display_name, round=round, table=table, name=tournament.name, result=result
+            )
+        await flows.say(interaction, text)
         await self._announce_closed(closed)
         if news is not None:
             await self.bot.tournaments.announce(news)
@@ -204,7 +239,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     @refusals_answered
     async def standings(self, interaction: discord.Interaction) -> None:
         view = await self.desk.standings(flows.channel_id_of(interaction))
-        await interaction.response.send_message(file=await table_file(standings_table(view), "standings.png"))
+        with flows.in_public(interaction):  # the picture is posted for everyone
+            file = await table_file(standings_table(view), "standings.png")
+        await interaction.response.send_message(file=file)
 
     @app_commands.command(name="drop", description="Take a player out of the coming rounds (yourself, or moderators)")
     @app_commands.describe(user="Who drops out (you by default)")
@@ -215,18 +252,26 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             flows.channel_id_of(interaction), flows.player(interaction), who.id,
             moderator=flows.is_moderator(interaction),
         )  # fmt: skip
-        await flows.say(
-            interaction,
-            f"**{who.display_name}** dropped out of **{tournament.name}**; their results so far still count.",
-        )
+        with flows.in_public(interaction):
+            text = _("**{player}** dropped out of **{name}**; their results so far still count.").format(
+                player=who.display_name, name=tournament.name
+            )
+        await flows.say(interaction, text)
 
     @app_commands.command(name="end", description="End the tournament now (moderators)")
     @refusals_answered
     async def end(self, interaction: discord.Interaction) -> None:
-        news = await self.desk.end(
-            flows.channel_id_of(interaction), flows.player(interaction), moderator=flows.is_moderator(interaction)
+        channel_id, by, moderator = (
+            flows.channel_id_of(interaction),
+            flows.player(interaction),
+            flows.is_moderator(interaction),
         )
-        await flows.say(interaction, f"**{interaction.user.display_name}** ended **{news.tournament.name}**.")
+        news = await flows.public_change(interaction, lambda: self.desk.end(channel_id, by, moderator=moderator))
+        with flows.in_public(interaction):
+            text = _("**{player}** ended **{name}**.").format(
+                player=interaction.user.display_name, name=news.tournament.name
+            )
+        await flows.say(interaction, text)
         await self._announce_closed(news.closed)
         await self.bot.tournaments.announce(news)
 
@@ -235,9 +280,23 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     async def export(self, interaction: discord.Interaction) -> None:
         tournament, files = await self.desk.export(flows.channel_id_of(interaction))
         attachments = [discord.File(io.BytesIO(text.encode()), filename=name) for name, text in files.items()]
-        await reply_privately(interaction, f"**{tournament.name}** — every table and the standings.", files=attachments)
+        await reply_privately(
+            interaction,
+            _("**{name}** — every table and the standings.").format(name=tournament.name),
+            files=attachments,
+        )
 
     async def _announce_closed(self, closed: tuple[Update, ...]) -> None:
         """Tell each table a moderator stopped that its game is over."""
         for update in closed:
             await delivery.deliver(self.bot.tournaments.client, update)
+
+
+def consequence_name(consequence: str) -> str:
+    """What a timeout does (`auto`, `skip`, `forfeit`), as the /tournament create choices show it."""
+    names = {
+        "auto": pgettext("timeout consequence", "auto"),
+        "skip": pgettext("timeout consequence", "skip"),
+        "forfeit": pgettext("timeout consequence", "forfeit"),
+    }
+    return names.get(consequence, consequence)

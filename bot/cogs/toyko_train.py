@@ -12,6 +12,8 @@ from bot.engine import Update
 from bot.games.base import Action, IllegalAction
 from bot.games.toyko_train import TOYKO_TRAIN
 from bot.games.toyko_train.data import KINDS
+from bot.games.toyko_train.words import colour_name
+from bot.i18n import _, pgettext
 from bot.ui import (
     flows,
     toyko_train,  # noqa: F401  (registers the presenter)
@@ -19,9 +21,10 @@ from bot.ui import (
 from bot.ui.errors import refusals_answered
 
 KIND_CHOICES = [
-    app_commands.Choice(name="great vertical (rows 1 and 3)", value="great"),
-    app_commands.Choice(name="small vertical (next rows)", value="small"),
-    app_commands.Choice(name="horizontal (next seats in a row)", value="horizontal"),
+    # Command strings: discord.py's translator says them in each user's language (commands.po), not `_()`.
+    app_commands.Choice(name=app_commands.locale_str("great vertical (rows 1 and 3)"), value="great"),
+    app_commands.Choice(name=app_commands.locale_str("small vertical (next rows)"), value="small"),
+    app_commands.Choice(name=app_commands.locale_str("horizontal (next seats in a row)"), value="horizontal"),
 ]
 
 
@@ -29,7 +32,7 @@ async def _my_game(interaction: discord.Interaction) -> Update:
     """The Toyko Train game in this channel, with the caller's own view."""
     update = await flows.game_here(interaction, TOYKO_TRAIN.name)
     if update.actor_view is None or not update.actor_view.get("private"):
-        raise IllegalAction("You're not playing in this game.")
+        raise IllegalAction(pgettext("toyko train", "You're not playing in this game."))
     return update
 
 
@@ -63,7 +66,7 @@ class ToykoTrainCog(commands.GroupCog, group_name="toyko", group_description="To
             return []
         dictionary = dict(_mine(update).get("dictionary") or {})
         return [
-            app_commands.Choice(name=f"{word} ({colour})", value=str(word))
+            app_commands.Choice(name=f"{word} ({colour_name(str(colour))})", value=str(word))
             for colour, word in dictionary.items()
             if current.lower() in str(word).lower()
         ]
@@ -78,9 +81,11 @@ class ToykoTrainCog(commands.GroupCog, group_name="toyko", group_description="To
         words = {str(w).lower(): str(w) for w in dict(_mine(update).get("dictionary") or {}).values()}
         typed = word.strip().lower()
         if typed not in words:
-            raise IllegalAction(f"“{word.strip()[:40]}” isn't one of your team's words — pick one from the list.")
+            raise IllegalAction(
+                _("“{word}” isn't one of your team's words — pick one from the list.").format(word=word.strip()[:40])
+            )
         if kind not in KINDS:
-            raise IllegalAction("The gesture is great, small or horizontal.")
+            raise IllegalAction(_("The gesture is great, small or horizontal."))
         await flows.play_action(interaction, update.channel_id, Action("signal", (words[typed], kind)))
 
     @app_commands.command(name="cancel", description="Conductor: undo your tourist's last exchange")

@@ -9,9 +9,12 @@ from discord.ext import commands
 from bot.engine import Update
 from bot.games.base import Action, IllegalAction
 from bot.games.ttr_japan import TTR_JAPAN
+from bot.games.ttr_japan.cards import CARDS
 from bot.games.ttr_japan.claiming import fewest_locomotives
 from bot.games.ttr_japan.data import Route, japan
 from bot.games.ttr_japan.view import route_words
+from bot.games.ttr_japan.words import colour_name
+from bot.i18n import _, pgettext
 from bot.ui import flows, presenters
 from bot.ui import ttr_japan as look
 from bot.ui.errors import refusals_answered
@@ -26,7 +29,7 @@ async def _my_game(interaction: discord.Interaction) -> Update:
 
 def _claims(update: Update) -> list[Action]:
     """The caller's legal claims (one per way of paying)."""
-    return [action for action, _ in presenters.legal_moves(update, "claim")]
+    return [action for action, _label in presenters.legal_moves(update, "claim")]
 
 
 def _hand(update: Update) -> dict[str, int]:
@@ -50,17 +53,25 @@ def _route_named(text: str) -> list[Route]:
     return [r for r in routes.values() if {r.a.lower(), r.b.lower()} == {a, b}]
 
 
+def _typed_colour(typed: str) -> str:
+    """A colour as the rules name it, typed in English or in the language in use ("rouge" → "red")."""
+    return {colour_name(c).lower(): c for c in CARDS}.get(typed, typed)
+
+
 def _draw_arg(update: Update, text: str) -> str | int:
     """A typed card choice: a slot 1–5, `deck`, or a face-up colour."""
     typed = text.strip().lower()
     if typed.isdigit():
         return int(typed)
-    if typed in ("deck", "blind", "top"):
+    if typed in ("deck", "blind", "top", pgettext("ttr typed", "deck")):
         return "deck"
     market = update.public["public"]["market"]
+    typed = _typed_colour(typed)
     if typed in market:
         return market.index(typed) + 1
-    raise IllegalAction(f"There's no face-up {typed[:20]} — choose 1 to {len(market)}, or `deck`.")
+    raise IllegalAction(
+        _("There's no face-up {card} — choose 1 to {last}, or `deck`.").format(card=typed[:20], last=len(market))
+    )
 
 
 @app_commands.guild_only()
@@ -78,9 +89,9 @@ class TicketToRideCog(commands.GroupCog, group_name="ttr", group_description="Ti
             return []
         market = update.public["public"]["market"]
         found = []
-        for action, _ in presenters.legal_moves(update, "draw"):
+        for action, _label in presenters.legal_moves(update, "draw"):
             where = action.args[0]
-            label = "deck (blind)" if where == "deck" else f"{where} · {look.card_words(market[int(where) - 1])}"
+            label = _("deck (blind)") if where == "deck" else f"{where} · {look.card_words(market[int(where) - 1])}"
             found.append(app_commands.Choice(name=label, value=str(where)))
         typed = current.strip().lower()
         return [c for c in found if typed in c.name.lower()][:AUTOCOMPLETE_LIMIT]
@@ -107,7 +118,12 @@ class TicketToRideCog(commands.GroupCog, group_name="ttr", group_description="Ti
         wanted = _route_named(str(getattr(interaction.namespace, "route", "") or ""))
         ids = {r.id for r in wanted}
         colours = sorted({str(a.args[1]) for a in _claims(update) if a.args[0] in ids})
-        return [app_commands.Choice(name=look.card_words(c), value=c) for c in colours if current.lower() in c][:25]
+        typed = current.strip().lower()
+        return [
+            app_commands.Choice(name=look.card_words(c), value=c)
+            for c in colours
+            if typed in c or typed in look.card_words(c).lower()
+        ][:AUTOCOMPLETE_LIMIT]
 
     @app_commands.command(name="draw", description="Take a face-up card (1–5) or the top of the deck")
     @app_commands.describe(card="1 to 5 for a face-up card, or deck")
@@ -146,8 +162,10 @@ def _claim_action(update: Update, typed: str, colour: str | None, locomotives: i
     """The claim a player meant: the route typed (its colour picks between twins), paid as asked or most cheaply."""
     routes = _route_named(typed)
     if not routes:
-        raise IllegalAction(f"There's no route called “{typed.strip()[:60]}” — pick one from the list.")
-    colour = colour.strip().lower() if colour else None
+        raise IllegalAction(
+            _("There's no route called “{typed}” — pick one from the list.").format(typed=typed.strip()[:60])
+        )
+    colour = _typed_colour(colour.strip().lower()) if colour else None
     open_ids = {int(a.args[0]) for a in _claims(update)}
     if len(routes) > 1:  # a double route (or Aomori – Hakodate): prefer the track the player can claim
         routes = [r for r in routes if r.id in open_ids] or routes
@@ -172,4 +190,4 @@ def _only_colour(route: Route, hand: dict[str, int], locomotives: int) -> str:
     fits = [c for c, n in hand.items() if c != "locomotive" and n >= route.length - locomotives]
     if len(fits) == 1:
         return fits[0]
-    raise IllegalAction(f"{route.name} is gray: say which colour you pay with (`colour:`).")
+    raise IllegalAction(_("{route} is gray: say which colour you pay with (`colour:`).").format(route=route.name))

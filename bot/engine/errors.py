@@ -2,14 +2,48 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.games.base import IllegalAction
+from bot.i18n import _
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """Where the engine refused a move, for the one log line of the refusal.
+
+    It carries the move's verb and a fixed reason word, never the refusal's text: that text may quote the
+    player's own secrets ("You drew 6-4 and it fits…"), which are theirs to read, not the host's log's.
+    """
+
+    channel_id: int
+    game: str
+    step: int
+    """The number the move would have had in the game's action log."""
+    seat: int
+    verb: str
+    why: str
+    """`turn` (not this seat's turn), `illegal` (not a legal move), `malformed` (not a move) or `stale` (old board)."""
+
+    def line(self) -> str:
+        """The log line's fields, in the order of the "action accepted" line."""
+        return f"channel={self.channel_id} game={self.game} step={self.step} seat={self.seat} verb={self.verb}"
+
+
+class MoveRefused(IllegalAction):
+    """A move the rules refuse in a running game, with where it was refused."""
+
+    def __init__(self, message: str, where: Refused) -> None:
+        super().__init__(message)
+        self.where = where
 
 
 class StaleClick(IllegalAction):
-    """A button or menu from an earlier version of the board."""
+    """A button or menu from an earlier version of the board (with where, when the engine refused it)."""
 
-    def __init__(self) -> None:
-        super().__init__("The board has moved on since that was shown — here is the current one.")
+    def __init__(self, where: Refused | None = None) -> None:
+        super().__init__(_("The board has moved on since that was shown — here is the current one."))
+        self.where = where
 
 
 class NotModerator(IllegalAction):

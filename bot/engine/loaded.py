@@ -10,6 +10,7 @@ from typing import Any
 from bot.engine.timers import GameTimers
 from bot.engine.update import SeatInfo
 from bot.games.base import Game, IllegalAction, State, name_seats
+from bot.i18n import _
 from bot.storage import GameRow, SeatRow
 
 
@@ -62,7 +63,7 @@ class Loaded:
         for info in self.seats:
             if info.user_id == user_id:
                 return info.seat
-        raise IllegalAction("You're not playing in this game.")
+        raise IllegalAction(_("You're not playing in this game."))
 
     def maybe_seat_of(self, user_id: int | None) -> int | None:
         """The seat a user holds, or None for spectators."""

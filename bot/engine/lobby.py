@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping
@@ -11,7 +12,10 @@ from bot.engine.errors import NotModerator
 from bot.engine.locks import ChannelLocks
 from bot.engine.update import Lobby, Player
 from bot.games.base import Game, IllegalAction, parse_option_text, resolve_options
+from bot.i18n import _
 from bot.storage import ChannelBusy, GameRow, SqliteStorage
+
+log = logging.getLogger(__name__)
 
 
 def wall_clock_ms() -> int:
@@ -44,9 +48,13 @@ class LobbyDesk:
     def game(self, name: str) -> Game:
         """A game by its snake_case name; refuses unknown names (autocomplete is only a suggestion)."""
         game = self.games.get(name)
+        if game is None and not self.games:
+            raise IllegalAction(_("There is no game called `{name}` (available: none yet).").format(name=name))
         if game is None:
-            known = ", ".join(sorted(self.games)) or "none yet"
-            raise IllegalAction(f"There is no game called `{name}` (available: {known}).")
+            known = ", ".join(sorted(self.games))
+            raise IllegalAction(
+                _("There is no game called `{name}` (available: {known}).").format(name=name, known=known)
+            )
         return game
 
     async def open_lobby(
@@ -70,8 +78,9 @@ class LobbyDesk:
                     await tx.add_seat(game_id, host.user_id, host.name)
             except ChannelBusy:
                 raise IllegalAction(
-                    "This channel already has a game. Finish it, or ask the host to `/game abandon` it."
+                    _("This channel already has a game. Finish it, or ask the host to `/game abandon` it.")
                 ) from None
+            log.info("lobby opened channel=%s game=%s", channel_id, game.name)
             return await self._lobby_of(channel_id)
 
     async def lobby(self, channel_id: int) -> Lobby | None:
@@ -87,12 +96,13 @@ class LobbyDesk:
             row = await self._open_lobby_row(channel_id)
             lobby = await self._lobby_from(row)
             if any(p.user_id == player.user_id for p in lobby.players):
-                raise IllegalAction("You're already in this game.")
+                raise IllegalAction(_("You're already in this game."))
             if len(lobby.players) >= lobby.max_seats:
-                raise IllegalAction(f"This game is full ({lobby.max_seats} players).")
+                raise IllegalAction(_("This game is full ({seats} players).").format(seats=lobby.max_seats))
             async with self.storage.transaction() as tx:
                 await tx.add_seat(row.id, player.user_id, player.name)
                 await tx.bump_version(row.id, row.version + 1)
+            log.info("lobby joined channel=%s game=%s seats=%d", channel_id, row.game, len(lobby.players) + 1)
             return await self._lobby_of(channel_id)
 
     async def leave(self, channel_id: int, user_id: int) -> Lobby | None:
@@ -102,23 +112,25 @@ class LobbyDesk:
             lobby = await self._lobby_from(row)
             remaining = [p for p in lobby.players if p.user_id != user_id]
             if len(remaining) == len(lobby.players):
-                raise IllegalAction("You're not in this game.")
+                raise IllegalAction(_("You're not in this game."))
             async with self.storage.transaction() as tx:
                 await tx.remove_seat(row.id, user_id)
                 if not remaining:
+                    # Stored, never shown: the end reason stays English whatever language the leaver speaks.
                     await tx.end_game(row.id, "abandoned", "everyone left the lobby", self.clock())
-                    return None
-                if user_id == row.host_id:
-                    await tx.set_host(row.id, remaining[0].user_id)
-                await tx.bump_version(row.id, row.version + 1)
-            return await self._lobby_of(channel_id)
+                else:
+                    if user_id == row.host_id:
+                        await tx.set_host(row.id, remaining[0].user_id)
+                    await tx.bump_version(row.id, row.version + 1)
+            log.info("lobby left channel=%s game=%s seats=%d", channel_id, row.game, len(remaining))
+            return await self._lobby_of(channel_id) if remaining else None
 
     async def configure(self, channel_id: int, user_id: int, options_text: str) -> Lobby:
         """The host sets options ("key=value …"); unknown or bad values are refused."""
         async with self.locks(channel_id):
             row = await self._open_lobby_row(channel_id)
             if user_id != row.host_id:
-                raise NotModerator("Only the host can change the options.")
+                raise NotModerator(_("Only the host can change the options."))
             game = self.game(row.game)
             current = json.loads(row.options)
             current.update(parse_option_text(options_text))
@@ -130,9 +142,9 @@ class LobbyDesk:
     async def _open_lobby_row(self, channel_id: int) -> GameRow:
         row = await self.storage.active_game(channel_id)
         if row is None:
-            raise IllegalAction("There's no game here. Open one with `/game new`.")
+            raise IllegalAction(_("There's no game here. Open one with `/game new`."))
         if row.status != "lobby":
-            raise IllegalAction("This game has already started.")
+            raise IllegalAction(_("This game has already started."))
         return row
 
     async def _lobby_of(self, channel_id: int) -> Lobby:

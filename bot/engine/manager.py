@@ -4,22 +4,38 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.engine.errors import NotModerator, StaleClick
+from bot.engine.errors import MoveRefused, NotModerator, Refused, StaleClick
 from bot.engine.loaded import Loaded, LoadedCache
 from bot.engine.lobby import LobbyDesk, fresh_seed, wall_clock_ms
 from bot.engine.ratings import rate_results
 from bot.engine.replay import new_state, replay, state_text, step_random
+from bot.engine.servers import ServerBook
 from bot.engine.timers import TimerDefaults, arm
-from bot.engine.turns import Move, final_ranks, move_line, must_act, play_out
+from bot.engine.turns import Move, final_ranks, move_line, must_act, play_out, who
 from bot.engine.update import Update
 from bot.games.base import Action, Game, IllegalAction, Outcome, name_seats, seat_count_words, seat_counts
-from bot.storage import MoveWrite, ResultRow, SqliteStorage, StaleVersion, TimerPlan
+from bot.i18n import ENGLISH, N_, _, ngettext, pgettext, speaking
+from bot.storage import MoveWrite, ResultRow, SeatRow, SqliteStorage, StaleVersion, TimerPlan
 
 log = logging.getLogger(__name__)
+
+LOGGABLE_VERB = re.compile(r"[a-z_]{1,20}")
+"""Verbs as games spell them; anything else in a refused move (it may be forged) is logged as "?"."""
+
+EVERYONE_ELSE_RESIGNED = N_("everyone else resigned")
+"""Why a game ends when one seat is left: stored in English with the game, said in the reader's language."""
+FORMER_PLAYER = N_("a former player")
+"""What storage names a seat whose player asked to be forgotten (`forget_user`); said in the reader's language."""
+
+
+def seat_name(seat: SeatRow) -> str:
+    """A stored seat's player name as shown: an anonymous seat (a negative user id) is "a former player"."""
+    return _(FORMER_PLAYER) if seat.user_id < 0 else seat.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,10 +66,13 @@ class PlayDesk(LobbyDesk):
         seeds: Callable[[], int] = fresh_seed,
         cache_size: int = 2048,
         timer_defaults: TimerDefaults | None = None,
+        open_threads: bool = True,
     ) -> None:
         super().__init__(storage, games, clock=clock, seeds=seeds)
         self._cache = LoadedCache(cache_size)
         self.timer_defaults = timer_defaults or TimerDefaults()
+        self.servers = ServerBook(storage, self.timer_defaults, open_threads=open_threads, clock=clock)
+        """Each server's settings (its default timers, moderator role, threads, DM reminders, language)."""
         self.timers_armed: Callable[[int], None] = lambda due_ms: None
         """Told the soonest due time whenever timers are armed (the scheduler wakes up for it)."""
 
@@ -64,11 +83,17 @@ class PlayDesk(LobbyDesk):
         async with self.locks(channel_id):
             row = await self._open_lobby_row(channel_id)
             if user_id != row.host_id:
-                raise NotModerator("Only the host can start the game.")
+                raise NotModerator(_("Only the host can start the game."))
             game = self.game(row.game)
             seats = await self.storage.seats(row.id)
             if len(seats) not in seat_counts(game):
-                raise IllegalAction(f"{game.title} needs {seat_count_words(game)} players; {len(seats)} joined.")
+                raise IllegalAction(
+                    ngettext(
+                        "{game} needs {counts} players; {joined} joined.",
+                        "{game} needs {counts} players; {joined} joined.",
+                        len(seats),
+                    ).format(game=game.title, counts=seat_count_words(game), joined=len(seats))
+                )
             options = json.loads(row.options)
             state = new_state(game, row.seed, len(seats), options)
             now = self.clock()
@@ -80,7 +105,8 @@ class PlayDesk(LobbyDesk):
             # Starting deals every seat its secrets: each owner gets their view by DM (open games have none to send).
             views = {s.user_id: game.player_view(state, s.seat) for s in loaded.seats}
             dms = {user_id: view for user_id, view in views.items() if holds_secrets(view)}
-            start_line = f"{game.title} begins with {', '.join(s.name for s in loaded.seats)}."
+            players = ", ".join(s.name for s in loaded.seats)
+            start_line = _("{game} begins with {players}.").format(game=game.title, players=players)
             return await self._after(loaded, [], lines=[start_line], actor=None, dm_views=dms)
 
     # ------------------------------------------------------------------ moves
@@ -91,31 +117,39 @@ class PlayDesk(LobbyDesk):
             loaded = await self._running(channel_id)
             seat = loaded.seat_of(user_id)
             if version is not None and version != loaded.version:
-                raise StaleClick()
+                raise StaleClick(self._refused(loaded, seat, action, "stale"))
             game, state = loaded.game, loaded.state
             if seat not in game.to_act(state):
                 waiting = ", ".join(loaded.name(s) for s in sorted(game.to_act(state)))
                 # The game may know better ("there's nobody to catch"); a turn reminder is the fallback.
-                reason = self._refusal(loaded, seat, action, f"It's not your turn — waiting for {waiting}.")
-                raise IllegalAction(loaded.named(reason))
+                turn = _("It's not your turn — waiting for {waiting}.").format(waiting=waiting)
+                reason, why = self._refusal(loaded, seat, action, turn)
+                raise MoveRefused(loaded.named(reason), self._refused(loaded, seat, action, why or "turn"))
             if action.bare() not in game.legal_actions(state, seat):
-                raise IllegalAction(loaded.named(self._refusal(loaded, seat, action)))
+                reason, why = self._refusal(loaded, seat, action)
+                raise MoveRefused(loaded.named(reason), self._refused(loaded, seat, action, why or "illegal"))
             moves = [Move(seat, action.stamped(self.clock() - loaded.started_ms), auto=False)]
             return await self._after(loaded, moves, lines=[], actor=user_id)
 
     @staticmethod
-    def _refusal(
-        loaded: Loaded, seat: int, action: Action, fallback: str = "That move isn't allowed right now."
-    ) -> str:
-        """The game's own reason for refusing a move: `apply` must refuse what `legal_actions` leaves out."""
+    def _refusal(loaded: Loaded, seat: int, action: Action, fallback: str | None = None) -> tuple[str, str | None]:
+        """The game's own reason for refusing a move, and `malformed` when the game choked on it instead."""
+        # `apply` must refuse what `legal_actions` leaves out, with a reason the player can act on.
+        fallback = fallback or _("That move isn't allowed right now.")
         try:
             loaded.game.apply(loaded.state, seat, action, step_random(loaded.seed, loaded.moves + 1))
         except IllegalAction as refusal:
-            return refusal.message
+            return refusal.message, None
         except Exception:
             # A custom_id can carry anything; a game may choke on a forged move instead of refusing it.
-            log.info("unparseable move refused channel=%s game=%s", loaded.channel_id, loaded.game.name)
-        return fallback
+            return fallback, "malformed"
+        return fallback, None
+
+    @staticmethod
+    def _refused(loaded: Loaded, seat: int, action: Action, why: str) -> Refused:
+        """Where a move was refused; a forged verb is not copied into the log."""
+        verb = action.verb if LOGGABLE_VERB.fullmatch(action.verb) else "?"
+        return Refused(loaded.channel_id, loaded.game.name, loaded.moves + 1, seat, verb, why)
 
     async def undo(self, channel_id: int, user_id: int) -> Update:
         """Take back your own last move, never below the undo floor."""
@@ -124,10 +158,12 @@ class PlayDesk(LobbyDesk):
             seat = loaded.seat_of(user_id)
             rows = await self.storage.actions(loaded.game_id)
             if not rows or rows[-1].n <= loaded.undo_floor:
-                raise IllegalAction("There's nothing you can take back: the last move revealed something.")
+                raise IllegalAction(_("There's nothing you can take back: the last move revealed something."))
             last = rows[-1]
             if last.seat != seat or last.auto:
-                raise IllegalAction(f"Only {loaded.name(last.seat)} can take back the last move.")
+                raise IllegalAction(
+                    _("Only {player} can take back the last move.").format(player=loaded.name(last.seat))
+                )
             state = replay(loaded.game, loaded.seed, len(loaded.seats), loaded.options, rows[:-1])
             version = loaded.version + 1
             try:
@@ -145,7 +181,8 @@ class PlayDesk(LobbyDesk):
                 raise
             loaded = replace(loaded, state=state, version=version, moves=loaded.moves - 1)
             self._cache.put(loaded)
-            line = f"{loaded.name(seat)} takes back their last move."
+            line = _("{player} takes back their last move.").format(player=loaded.name(seat))
+            log.info("move taken back channel=%s game=%s step=%d seat=%d", channel_id, loaded.game.name, last.n, seat)
             return self._update(loaded, [line], actor=user_id, dm_views={}, outcome=None, ended=None)
 
     async def resign(self, channel_id: int, user_id: int) -> Update:
@@ -154,26 +191,27 @@ class PlayDesk(LobbyDesk):
             loaded = await self._running(channel_id)
             seat = loaded.seat_of(user_id)
             if loaded.seats[seat].resigned:
-                raise IllegalAction("You have already resigned from this game.")
+                raise IllegalAction(_("You have already resigned from this game."))
             seats = tuple(replace(s, resigned=True) if s.seat == seat else s for s in loaded.seats)
             loaded = replace(loaded, seats=seats)
-            line = f"{loaded.name(seat)} resigns."
+            line = _("{player} resigns.").format(player=loaded.name(seat))
+            log.info("resigned channel=%s game=%s step=%d seat=%d", channel_id, loaded.game.name, loaded.moves, seat)
             return await self._after(loaded, [], lines=[line], actor=user_id, resigning=(seat,))
 
     async def abandon(
-        self, channel_id: int, user_id: int, *, moderator: bool, line: str = "The game was abandoned."
+        self, channel_id: int, user_id: int, *, moderator: bool, line: str | None = None
     ) -> Update | None:
         """The host or a moderator ends the game (or closes the lobby); nothing is recorded for stats."""
         async with self.locks(channel_id):
             row = await self.storage.active_game(channel_id)
             if row is None:
-                raise IllegalAction("There's no game here to abandon.")
+                raise IllegalAction(_("There's no game here to abandon."))
             if row.tournament_id is not None and not moderator:
-                raise NotModerator("This is a tournament table: only a moderator can abandon it.")
+                raise NotModerator(_("This is a tournament table: only a moderator can abandon it."))
             if user_id != row.host_id and not moderator:
-                raise NotModerator("Only the host or a moderator can abandon this game.")
+                raise NotModerator(_("Only the host or a moderator can abandon this game."))
             async with self.storage.transaction() as tx:
-                await tx.end_game(row.id, "abandoned", "abandoned", self.clock())
+                await tx.end_game(row.id, "abandoned", "abandoned", self.clock())  # stored: English
             self._cache.drop(channel_id)
             log.info("game abandoned channel=%s game=%s by=%s", channel_id, row.game, user_id)
             if row.status == "lobby":
@@ -181,11 +219,11 @@ class PlayDesk(LobbyDesk):
             loaded = Loaded.from_rows(row, await self.storage.seats(row.id), self.game(row.game), 0)
             return self._update(
                 loaded,
-                [line],
+                [line or _("The game was abandoned.")],
                 actor=user_id,
                 dm_views={},
                 outcome=None,
-                ended="abandoned",
+                ended=pgettext("game ended", "abandoned"),
             )
 
     # ------------------------------------------------------------------ reads
@@ -199,15 +237,14 @@ class PlayDesk(LobbyDesk):
         """The last moves of the channel's game, newest last, as public lines."""
         row = await self.storage.active_game(channel_id) or await self.storage.latest_game(channel_id)
         if row is None:
-            raise IllegalAction("No game has been played in this channel yet.")
+            raise IllegalAction(_("No game has been played in this channel yet."))
         game = self.game(row.game)
-        names = {s.seat: s.name for s in await self.storage.seats(row.id)}
+        names = {s.seat: seat_name(s) for s in await self.storage.seats(row.id)}
         rows = (await self.storage.actions(row.id))[-limit:]
         in_order = [names.get(seat, "?") for seat in range(len(names))]
         return [
             name_seats(
-                f"{r.n}. {names.get(r.seat, '?')}{' (auto)' if r.auto else ''} "
-                f"{game.describe(Action.from_json(json.loads(r.action)))}",
+                f"{r.n}. {who(names.get(r.seat, '?'), r.auto)} {game.describe(Action.from_json(json.loads(r.action)))}",
                 in_order,
             )
             for r in rows
@@ -230,11 +267,19 @@ class PlayDesk(LobbyDesk):
         """(stored state, replayed state) as text: equal unless something is wrong."""
         row = await self.storage.game(game_id)
         if row is None or row.state is None:
-            raise IllegalAction("No such game.")
+            raise IllegalAction(_("No such game."))
         game = self.game(row.game)
         seats = await self.storage.seats(game_id)
         state = replay(game, row.seed, len(seats), json.loads(row.options), await self.storage.actions(game_id))
         return row.state, state_text(game, state)
+
+    async def where(self, channel_id: int) -> str:
+        """The channel's game and step for an error's log line ("game=? step=?" when even that fails)."""
+        try:
+            loaded = await self._running(channel_id)
+        except Exception:  # no running game, or the database is what failed: the error line must still be written
+            return "game=? step=?"
+        return f"game={loaded.game.name} step={loaded.moves}"
 
     async def board_message(self, game_id: int) -> int | None:
         """The message showing the game's lobby or board, if one was posted."""
@@ -264,9 +309,9 @@ class PlayDesk(LobbyDesk):
     async def _load(self, channel_id: int) -> Loaded:
         row = await self.storage.active_game(channel_id)
         if row is None:
-            raise IllegalAction("There's no game running here. Open one with `/game new`.")
+            raise IllegalAction(_("There's no game running here. Open one with `/game new`."))
         if row.status != "running":
-            raise IllegalAction("This game hasn't started yet — the host can press Start in the lobby.")
+            raise IllegalAction(_("This game hasn't started yet — the host can press Start in the lobby."))
         seats = await self.storage.seats(row.id)
         loaded = Loaded.from_rows(row, seats, self.game(row.game), await self.storage.action_count(row.id))
         self._cache.put(loaded)
@@ -300,12 +345,14 @@ class PlayDesk(LobbyDesk):
         # Who was already waiting to act; a start (no moves) has nobody waiting yet, so everyone is pinged.
         waited = must_act(game, loaded.state) if moves else frozenset()
         step = play_out(loaded, moves, self.clock() - loaded.started_ms, forced=forced, skip=skip)
-        outcome, ended = step.outcome, None
+        # `ended` is said in the language in use; `kept`, the same reason in English, is what the games row stores.
+        outcome, ended, kept = step.outcome, None, ""
         if outcome is not None:
             ended = loaded.named(outcome.reason)  # a game may name a seat ("<seat:1> went out")
+            kept = loaded.named(self._english_reason(game, step.state))
         elif resigning and sum(1 for s in loaded.seats if s.vacant or not s.resigned) <= 1:
             # A vacant seat (its player removed by a moderator) still counts: someone may take it with /game join.
-            outcome, ended = self._walkover(loaded), "everyone else resigned"
+            outcome, ended, kept = self._walkover(loaded), _(EVERYONE_ELSE_RESIGNED), EVERYONE_ELSE_RESIGNED
         views = {s.seat: game.player_view(step.state, s.seat) for s in loaded.seats}
         new = replace(
             loaded,
@@ -334,7 +381,7 @@ class PlayDesk(LobbyDesk):
                     await tx.write_moves(write)
                     if ended is not None:
                         status = "abandoned" if outcome is None else "finished"
-                        await tx.end_game(loaded.game_id, status, ended, self.clock())
+                        await tx.end_game(loaded.game_id, status, kept, self.clock())
                         if outcome is not None:
                             results = self._results(new, outcome)
                             await tx.record_results(results)
@@ -344,17 +391,19 @@ class PlayDesk(LobbyDesk):
                                 await tx.save_ratings(rate_results(game, new.guild_id, results, names, before))
         except StaleVersion:
             self._cache.drop(loaded.channel_id)
-            raise IllegalAction("The game moved on while you were moving — please try again.") from None
+            raise IllegalAction(_("The game moved on while you were moving — please try again.")) from None
         except BaseException:
             self._cache.drop(loaded.channel_id)
             raise
         if write.timers is not None and write.timers.due:
-            self.timers_armed(min(due for _, due in write.timers.due))
+            self.timers_armed(min(due for _kind, due in write.timers.due))
         if ended is None:
             self._cache.put(new)
         else:
             self._cache.drop(loaded.channel_id)
         for move in step.moves:
+            # The verb only, never the arguments: they may be secret (the tickets kept, a tile from the hand). Every
+            # game's public log line (`describe`) already tells everyone the verb, so it is no secret.
             log.info(
                 "action accepted channel=%s game=%s step=%d seat=%d verb=%s auto=%s",
                 loaded.channel_id,
@@ -379,13 +428,20 @@ class PlayDesk(LobbyDesk):
         if not waiting:
             return TimerPlan(new.version)
         if restart or waiting - waited:
-            return arm(new.timers, self.timer_defaults, len(waiting), self.clock(), new.version)
+            return arm(new.timers, self.servers.timers(new.guild_id), len(waiting), self.clock(), new.version)
         return None  # the same wait goes on (another seat answered a step everyone answers)
+
+    @staticmethod
+    def _english_reason(game: Game, state: Any) -> str:
+        """Why a finished game ended, in English whatever the language in use: the games row keeps it so."""
+        with speaking(ENGLISH):
+            outcome = game.outcome(state)
+        return "" if outcome is None else outcome.reason
 
     def _walkover(self, loaded: Loaded) -> Outcome:
         remaining = [s.seat for s in loaded.seats if not s.resigned]
         ranks = tuple(1 if s.seat in remaining else 2 for s in loaded.seats)
-        return Outcome(tuple(0 for _ in loaded.seats), ranks, "everyone else resigned")
+        return Outcome(tuple(0 for _seat in loaded.seats), ranks, _(EVERYONE_ELSE_RESIGNED))
 
     def _results(self, loaded: Loaded, outcome: Outcome) -> list[ResultRow]:
         now = self.clock()

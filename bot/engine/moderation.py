@@ -16,15 +16,36 @@ from bot.engine.timers import CONSEQUENCES, GameTimers, Reminder, arm, can_skip
 from bot.engine.turns import must_act
 from bot.engine.update import Player, Update
 from bot.games.base import IllegalAction, resolve_options, seat_counts
+from bot.i18n import _, ngettext, pgettext
 from bot.storage import TimerRow
 
 log = logging.getLogger(__name__)
 
-CONSEQUENCE_WORDS = {
-    "auto": "plays their default move",
-    "skip": "skips their turn",
-    "forfeit": "drops out of the game",
-}
+
+def timeout_line(consequence: str, why: str, players: list[str]) -> str:
+    """The public line of a timeout: "⏰ Time is up: Aiko plays their default move." """
+    count, names = len(players), ", ".join(players)
+    if consequence == "forfeit":
+        form = ngettext(
+            "⏰ {why}: {players} drops out of the game.", "⏰ {why}: {players} drop out of the game.", count
+        )
+    elif consequence == "skip":
+        form = ngettext("⏰ {why}: {players} skips their turn.", "⏰ {why}: {players} skip their turn.", count)
+    else:
+        form = ngettext(
+            "⏰ {why}: {players} plays their default move.", "⏰ {why}: {players} play their default move.", count
+        )
+    return form.format(why=why, players=names)
+
+
+def consequence_name(consequence: str) -> str:
+    """A timeout's consequence (`auto`, `skip`, `forfeit`, as stored and typed) as a word in the language in use."""
+    names = {
+        "auto": pgettext("timeout consequence", "auto"),
+        "skip": pgettext("timeout consequence", "skip"),
+        "forfeit": pgettext("timeout consequence", "forfeit"),
+    }
+    return names.get(consequence, consequence)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,32 +80,34 @@ class GameManager(PlayDesk):
     async def set_timers(self, channel_id: int, user_id: int, timers: GameTimers, *, moderator: bool) -> GameTimers:
         """The host (or a moderator) sets the game's reminder delay, timeout and its consequence."""
         if timers.on_timeout not in CONSEQUENCES:
-            raise IllegalAction(f"On timeout, choose one of: {', '.join(CONSEQUENCES)}.")
+            raise IllegalAction(_("On timeout, choose one of: {choices}.").format(choices=", ".join(CONSEQUENCES)))
         async with self.locks(channel_id):
             row = await self.storage.active_game(channel_id)
             if row is None:
-                raise IllegalAction("There's no game here. Open one with `/game new`.")
+                raise IllegalAction(_("There's no game here. Open one with `/game new`."))
             if user_id != row.host_id and not moderator:
-                raise NotModerator("Only the host or a moderator can set the timers.")
+                raise NotModerator(_("Only the host or a moderator can set the timers."))
             game = self.game(row.game)
             if timers.on_timeout == "skip" and not can_skip(game):
-                raise IllegalAction(f"{game.title} has no way to skip a turn: choose `auto` or `forfeit`.")
+                raise IllegalAction(
+                    _("{game} has no way to skip a turn: choose `auto` or `forfeit`.").format(game=game.title)
+                )
             async with self.storage.transaction() as tx:
                 await tx.set_timers(row.id, timers.remind_s, timers.timeout_s, timers.on_timeout)
             if row.status == "running":
                 loaded = replace(await self._load(channel_id), timers=timers)
                 waiting = must_act(loaded.game, loaded.state) - loaded.resigned()
-                plan = arm(timers, self.timer_defaults, len(waiting), self.clock(), loaded.version)
+                plan = arm(timers, self.servers.timers(row.guild_id), len(waiting), self.clock(), loaded.version)
                 await self.storage.plan_timers(row.id, plan)
                 if plan.due:
-                    self.timers_armed(min(due for _, due in plan.due))
+                    self.timers_armed(min(due for _kind, due in plan.due))
             return timers
 
     async def game_timers(self, channel_id: int) -> GameTimers:
         """The channel's game's timer settings."""
         row = await self.storage.active_game(channel_id)
         if row is None:
-            raise IllegalAction("There's no game here. Open one with `/game new`.")
+            raise IllegalAction(_("There's no game here. Open one with `/game new`."))
         return GameTimers(row.remind_s, row.timeout_s, row.on_timeout)
 
     async def due_timers(self, limit: int = 200) -> list[TimerRow]:
@@ -111,25 +134,31 @@ class GameManager(PlayDesk):
                 return Reminder(
                     loaded.game_id, loaded.channel_id, loaded.guild_id, loaded.game.title, users, row.board_message_id
                 )
-            log.info("timeout channel=%s game=%s consequence=%s", timer.channel_id, loaded.game.name, row.on_timeout)
-            return await self._time_out(loaded, waiting, "Time is up")
+            log.info(
+                "timeout channel=%s game=%s step=%d consequence=%s",
+                timer.channel_id,
+                loaded.game.name,
+                loaded.moves,
+                row.on_timeout,
+            )
+            return await self._time_out(loaded, waiting, _("Time is up"))
 
     async def skip(self, channel_id: int, by: Player, *, moderator: bool) -> Update:
         """A moderator applies the timeout's consequence now to everyone the game waits for."""
         if not moderator:
-            raise NotModerator("Only a moderator can skip a turn.")
+            raise NotModerator(_("Only a moderator can skip a turn."))
         async with self.locks(channel_id):
             loaded = await self._running(channel_id)
             waiting = must_act(loaded.game, loaded.state) - loaded.resigned()
             if not waiting:
-                raise IllegalAction("Nobody has to move right now, so there is nothing to skip.")
-            log.info("skip channel=%s game=%s by=%s", channel_id, loaded.game.name, by.user_id)
-            return await self._time_out(loaded, waiting, f"{by.name} skips the wait", actor=by.user_id)
+                raise IllegalAction(_("Nobody has to move right now, so there is nothing to skip."))
+            log.info("skip channel=%s game=%s step=%d by=%s", channel_id, loaded.game.name, loaded.moves, by.user_id)
+            why = _("{player} skips the wait").format(player=by.name)
+            return await self._time_out(loaded, waiting, why, actor=by.user_id)
 
     async def _time_out(self, loaded: Loaded, waiting: frozenset[int], why: str, actor: int | None = None) -> Update:
         consequence = loaded.timers.on_timeout
-        names = ", ".join(loaded.name(s) for s in sorted(waiting))
-        line = f"⏰ {why}: {names} {CONSEQUENCE_WORDS[consequence]}."
+        line = timeout_line(consequence, why, [loaded.name(s) for s in sorted(waiting)])
         if consequence == "forfeit":
             return await self._after(loaded, [], lines=[line], actor=actor, resigning=tuple(sorted(waiting)))
         return await self._after(loaded, [], lines=[line], actor=actor, forced=waiting, skip=consequence == "skip")
@@ -139,17 +168,24 @@ class GameManager(PlayDesk):
     async def kick(self, channel_id: int, by: Player, user_id: int, *, moderator: bool) -> Update:
         """Remove a player: their seat plays by default until someone takes it."""
         if not moderator:
-            raise NotModerator("Only a moderator can remove a player.")
+            raise NotModerator(_("Only a moderator can remove a player."))
         async with self.locks(channel_id):
             loaded = await self._running(channel_id)
             seat = loaded.maybe_seat_of(user_id)
             if seat is None or loaded.seats[seat].vacant:
-                raise IllegalAction("That user isn't playing in this game.")
-            line = (
-                f"{by.name} removed {loaded.name(seat)} from the game. Their seat plays by default "
+                raise IllegalAction(_("That user isn't playing in this game."))
+            line = _(
+                "{moderator} removed {player} from the game. Their seat plays by default "
                 "until someone takes it with `/game join`."
+            ).format(moderator=by.name, player=loaded.name(seat))
+            log.info(
+                "kick channel=%s game=%s step=%d seat=%d by=%s",
+                channel_id,
+                loaded.game.name,
+                loaded.moves,
+                seat,
+                by.user_id,
             )
-            log.info("kick channel=%s game=%s seat=%d by=%s", channel_id, loaded.game.name, seat, by.user_id)
             return await self._after(loaded, [], lines=[line], actor=by.user_id, resigning=(seat,), vacating=True)
 
     async def replace_player(self, channel_id: int, old_id: int, new: Player, by: Player, *, moderator: bool) -> Update:
@@ -158,22 +194,31 @@ class GameManager(PlayDesk):
             loaded = await self._running(channel_id)
             seat = loaded.maybe_seat_of(old_id)
             if seat is None:
-                raise IllegalAction("That user isn't playing in this game.")
+                raise IllegalAction(_("That user isn't playing in this game."))
             if not moderator and not loaded.seats[seat].vacant:
-                raise NotModerator("Only a moderator can replace a player.")
+                raise NotModerator(_("Only a moderator can replace a player."))
             if loaded.maybe_seat_of(new.user_id) is not None:
-                raise IllegalAction(f"{new.name} already holds a seat in this game.")
+                raise IllegalAction(_("{player} already holds a seat in this game.").format(player=new.name))
             async with self.storage.transaction() as tx:
                 await tx.set_seat_user(loaded.game_id, seat, new.user_id, new.name)
             old_name = loaded.name(seat)
             self._cache.drop(channel_id)
             loaded = await self._load(channel_id)
             if by.user_id == new.user_id:
-                line = f"{new.name} takes {old_name}'s seat."
+                line = _("{player} takes {old}'s seat.").format(player=new.name, old=old_name)
             else:
-                line = f"{by.name} gives {old_name}'s seat to {new.name}."
+                line = _("{moderator} gives {old}'s seat to {player}.").format(
+                    moderator=by.name, old=old_name, player=new.name
+                )
             view = loaded.game.player_view(loaded.state, seat)
-            log.info("seat replaced channel=%s game=%s seat=%d by=%s", channel_id, loaded.game.name, seat, by.user_id)
+            log.info(
+                "seat replaced channel=%s game=%s step=%d seat=%d by=%s",
+                channel_id,
+                loaded.game.name,
+                loaded.moves,
+                seat,
+                by.user_id,
+            )
             dms = {new.user_id: view}
             return self._update(loaded, [line], actor=by.user_id, dm_views=dms, outcome=None, ended=None)
 
@@ -182,7 +227,7 @@ class GameManager(PlayDesk):
         loaded = await self._running(channel_id)
         vacant = next((s for s in loaded.seats if s.vacant), None)
         if vacant is None:
-            raise IllegalAction("This game has already started, and no seat is free.")
+            raise IllegalAction(_("This game has already started, and no seat is free."))
         return await self.replace_player(channel_id, vacant.user_id, player, player, moderator=False)
 
     # ------------------------------------------------------------------ seated games (tournaments)
@@ -192,7 +237,9 @@ class GameManager(PlayDesk):
         game = self.game(table.game)
         options = resolve_options(game.options, table.options)
         if len(table.players) not in seat_counts(game):
-            raise IllegalAction(f"{game.title} can't be played by {len(table.players)}.")
+            raise IllegalAction(
+                _("{game} can't be played by {count}.").format(game=game.title, count=len(table.players))
+            )
         async with self.locks(channel_id):
             seed = self.seeds()
             state = new_state(game, seed, len(table.players), options)
@@ -212,7 +259,8 @@ class GameManager(PlayDesk):
             loaded = await self._load(channel_id)
             views = {s.user_id: game.player_view(state, s.seat) for s in loaded.seats}
             dms = {user_id: view for user_id, view in views.items() if holds_secrets(view)}
-            line = f"{game.title} begins with {', '.join(p.name for p in table.players)}."
+            players = ", ".join(p.name for p in table.players)
+            line = _("{game} begins with {players}.").format(game=game.title, players=players)
             log.info("seated game started channel=%s game=%s seats=%d", channel_id, game.name, len(table.players))
             return await self._after(loaded, [], lines=[line], actor=None, dm_views=dms)
 
@@ -221,7 +269,7 @@ class GameManager(PlayDesk):
     async def forget(self, user_id: int) -> int:
         """Remove a user's stats, ratings and preferences (their past seats stay, anonymous); not mid-game."""
         if await self.storage.running_games_of(user_id):
-            raise IllegalAction("You're still playing: finish or `/game resign` your running games first.")
+            raise IllegalAction(_("You're still playing: finish or `/game resign` your running games first."))
         async with self.storage.transaction() as tx:
             forgotten = await tx.forget_user(user_id)
         log.info("user forgotten games=%d", forgotten)  # no user id: the point is to forget it
@@ -255,7 +303,10 @@ class GameManager(PlayDesk):
 
 def timer_words(timers: GameTimers) -> str:
     """ "reminder 12h · timeout 2d, then auto" for a lobby or a reply."""
-    remind = "default" if timers.remind_s is None else duration_words(timers.remind_s)
+    remind = pgettext("reminder", "default") if timers.remind_s is None else duration_words(timers.remind_s)
     timeout = duration_words(timers.timeout_s)
-    tail = f", then {timers.on_timeout}" if timers.timeout_s is not None else ""
-    return f"reminder {remind} · timeout {timeout}{tail}"
+    if timers.timeout_s is None:
+        return _("reminder {remind} · timeout {timeout}").format(remind=remind, timeout=timeout)
+    return _("reminder {remind} · timeout {timeout}, then {consequence}").format(
+        remind=remind, timeout=timeout, consequence=consequence_name(timers.on_timeout)
+    )

@@ -13,6 +13,7 @@ from bot.engine.standings import Standing, TableResult, standings, table_points
 from bot.engine.timers import GameTimers
 from bot.engine.turns import final_ranks
 from bot.games.base import Game, IllegalAction, seat_counts
+from bot.i18n import _
 from bot.storage.tournaments import SeatResult, TableRow
 
 FORMATS = ("swiss", "round_robin")
@@ -44,7 +45,9 @@ def default_table_size(game: Game) -> int:
     """Four where the game allows it (the usual table), else the largest size below four, else the smallest."""
     sizes = usable_sizes(game)
     if not sizes:
-        raise IllegalAction(f"{game.title} is not played against others, so it can't run as a tournament.")
+        raise IllegalAction(
+            _("{game} is not played against others, so it can't run as a tournament.").format(game=game.title)
+        )
     below = [size for size in sizes if size <= 4]
     return max(below) if below else min(sizes)
 
@@ -66,9 +69,9 @@ def parse_points(text: str | None) -> tuple[float, ...] | None:
     try:
         points = tuple(float(part) for part in text.replace(" ", ",").split(",") if part)
     except ValueError:
-        raise IllegalAction("Points are numbers for 1st, 2nd, 3rd… separated by commas, like `3,1,0`.") from None
+        raise IllegalAction(_("Points are numbers for 1st, 2nd, 3rd… separated by commas, like `3,1,0`.")) from None
     if not points or any(p < 0 for p in points):
-        raise IllegalAction("Points are numbers of 0 or more for 1st, 2nd, 3rd…, like `3,1,0`.")
+        raise IllegalAction(_("Points are numbers of 0 or more for 1st, 2nd, 3rd…, like `3,1,0`."))
     return points
 
 
@@ -131,7 +134,7 @@ class Field:
         sizes, resting = table_sizes(len(players), usable_sizes(self.game), self.table_size)
         if not sizes:
             return [], players
-        had_bye = {user for _, user in self.byes}
+        had_bye = {user for _round, user in self.byes}
         if self.format == "round_robin":
             return round_robin_round(players, round_no - 1, sizes, resting, self.met(), had_bye)
         ranked = [line.user_id for line in self.standings() if line.user_id in set(players)]
@@ -144,16 +147,16 @@ def closed_early(game: Game, state: Any, seats: Sequence[tuple[int, bool]], how:
     `seats` holds each seat's (user id, resigned); resigned seats rank after those who played on.
     """
     if how == "forfeit" or state is None:
-        return [(user, len(seats), 0) for user, _ in seats]
+        return [(user, len(seats), 0) for user, _gone in seats]
     outcome = game.standing(state)
-    resigned = frozenset(seat for seat, (_, gone) in enumerate(seats) if gone)
+    resigned = frozenset(seat for seat, (_user, gone) in enumerate(seats) if gone)
     ranks = final_ranks(outcome, resigned)
-    return [(user, ranks[seat], outcome.scores[seat]) for seat, (user, _) in enumerate(seats)]
+    return [(user, ranks[seat], outcome.scores[seat]) for seat, (user, _gone) in enumerate(seats)]
 
 
 def check_report(seats: Collection[int], ranking: dict[int, tuple[int, int]]) -> None:
     """A moderator's report must rank exactly the table's players, with ranks from 1 to the table size."""
     if set(ranking) != set(seats):
-        raise IllegalAction("Report every player of that table, and nobody else: `@player rank score` for each.")
-    if any(not 1 <= rank <= len(seats) for rank, _ in ranking.values()):
-        raise IllegalAction(f"Ranks go from 1 to {len(seats)} at that table.")
+        raise IllegalAction(_("Report every player of that table, and nobody else: `@player rank score` for each."))
+    if any(not 1 <= rank <= len(seats) for rank, _score in ranking.values()):
+        raise IllegalAction(_("Ranks go from 1 to {seats} at that table.").format(seats=len(seats)))

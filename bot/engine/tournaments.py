@@ -30,12 +30,20 @@ from bot.engine.tournament_plan import (
 )
 from bot.engine.update import Player, Update
 from bot.games.base import IllegalAction, resolve_options, seat_count_words
+from bot.i18n import N_, _
 from bot.storage import ChannelBusy
 from bot.storage.tournaments import SeatResult, TableRow, TournamentRow
 
 log = logging.getLogger(__name__)
 
-NO_TOURNAMENT = "There's no tournament in this channel. A moderator can open one with `/tournament create`."
+NO_TOURNAMENT = N_("There's no tournament in this channel. A moderator can open one with `/tournament create`.")
+DEFAULT_NAME = N_("Tournament")
+"""The name a tournament gets when the moderator gives none: stored in English, said by `tournament_name`."""
+
+
+def tournament_name(tournament: TournamentRow) -> str:
+    """A tournament's name as shown: the moderator's own, or the default name in the language in use."""
+    return _(DEFAULT_NAME) if tournament.name == DEFAULT_NAME else tournament.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,25 +99,33 @@ class TournamentDesk:
     ) -> TournamentRow:
         """A moderator opens a tournament in this channel; players then join until it starts."""
         if not moderator:
-            raise NotModerator("Only a moderator can create a tournament.")
+            raise NotModerator(_("Only a moderator can create a tournament."))
         game = self.manager.game(spec.game)
         if spec.format not in FORMATS:
-            raise IllegalAction(f"The format is one of: {', '.join(FORMATS)}.")
+            raise IllegalAction(_("The format is one of: {formats}.").format(formats=", ".join(FORMATS)))
         if spec.unfinished not in UNFINISHED:
-            raise IllegalAction(f"Unfinished tables are scored by one of: {', '.join(UNFINISHED)}.")
+            raise IllegalAction(
+                _("Unfinished tables are scored by one of: {choices}.").format(choices=", ".join(UNFINISHED))
+            )
         if spec.rounds < 0:
-            raise IllegalAction("Rounds must be 1 or more (or 0 to let me choose when the tournament starts).")
+            raise IllegalAction(_("Rounds must be 1 or more (or 0 to let me choose when the tournament starts)."))
         options = resolve_options(game.options, spec.options)
         size = spec.table_size or default_table_size(game)
         if size not in usable_sizes(game):
-            raise IllegalAction(f"{game.title} tables seat {seat_count_words(game)} players, not {size}.")
+            raise IllegalAction(
+                _("{game} tables seat {counts} players, not {size}.").format(
+                    game=game.title, counts=seat_count_words(game), size=size
+                )
+            )
         timers = spec.timers
         if timers.on_timeout not in CONSEQUENCES:
-            raise IllegalAction(f"On timeout, choose one of: {', '.join(CONSEQUENCES)}.")
+            raise IllegalAction(_("On timeout, choose one of: {choices}.").format(choices=", ".join(CONSEQUENCES)))
         if timers.on_timeout == "skip" and not can_skip(game):
-            raise IllegalAction(f"{game.title} has no way to skip a turn: choose `auto` or `forfeit`.")
+            raise IllegalAction(
+                _("{game} has no way to skip a turn: choose `auto` or `forfeit`.").format(game=game.title)
+            )
         row = TournamentRow(
-            0, guild_id, channel_id, spec.name.strip()[:80] or "Tournament", game.name, spec.format, spec.rounds,
+            0, guild_id, channel_id, spec.name.strip()[:80] or DEFAULT_NAME, game.name, spec.format, spec.rounds,
             size, json.dumps(options), None if spec.points is None else json.dumps(spec.points), spec.unfinished,
             timers.remind_s, timers.timeout_s, timers.on_timeout, "open", 0, by.user_id, self.manager.clock(), None,
         )  # fmt: skip
@@ -117,7 +133,9 @@ class TournamentDesk:
             async with self.storage.transaction() as tx:
                 tournament_id = await tx.create_tournament(row)
         except ChannelBusy:
-            raise IllegalAction("This channel already has a tournament. End it first with `/tournament end`.") from None
+            raise IllegalAction(
+                _("This channel already has a tournament. End it first with `/tournament end`.")
+            ) from None
         log.info("tournament created id=%s channel=%s game=%s by=%s", tournament_id, channel_id, game.name, by.user_id)
         return replace(row, id=tournament_id)
 
@@ -125,10 +143,10 @@ class TournamentDesk:
         """Enter the channel's open tournament; returns it and the number of players now in."""
         async with self._holding(self._live, channel_id) as tournament:
             if tournament.status != "open":
-                raise IllegalAction("This tournament has already started, so entries are closed.")
+                raise IllegalAction(_("This tournament has already started, so entries are closed."))
             entrants = await self.storage.entrants(tournament.id)
             if any(e.user_id == player.user_id for e in entrants):
-                raise IllegalAction("You're already in this tournament.")
+                raise IllegalAction(_("You're already in this tournament."))
             async with self.storage.transaction() as tx:
                 await tx.add_entrant(tournament.id, player.user_id, player.name, self.manager.clock())
             return tournament, len(entrants) + 1
@@ -137,10 +155,10 @@ class TournamentDesk:
         """Withdraw from the channel's open tournament; returns it and the number of players left."""
         async with self._holding(self._live, channel_id) as tournament:
             if tournament.status != "open":
-                raise IllegalAction("The tournament has started: ask a moderator to `/tournament drop` you.")
+                raise IllegalAction(_("The tournament has started: ask a moderator to `/tournament drop` you."))
             entrants = await self.storage.entrants(tournament.id)
             if all(e.user_id != user_id for e in entrants):
-                raise IllegalAction("You're not in this tournament.")
+                raise IllegalAction(_("You're not in this tournament."))
             async with self.storage.transaction() as tx:
                 await tx.remove_entrant(tournament.id, user_id)
             return tournament, len(entrants) - 1
@@ -150,16 +168,20 @@ class TournamentDesk:
     async def start(self, channel_id: int, by: Player, *, moderator: bool) -> RoundNews:
         """A moderator closes entries and seats round 1."""
         if not moderator:
-            raise NotModerator("Only a moderator can start the tournament.")
+            raise NotModerator(_("Only a moderator can start the tournament."))
         async with self._holding(self._live, channel_id) as tournament:
             if tournament.status != "open":
-                raise IllegalAction("This tournament has already started.")
+                raise IllegalAction(_("This tournament has already started."))
             game = self.manager.game(tournament.game)
             entrants = await self.storage.entrants(tournament.id)
-            sizes, _ = table_sizes(len(entrants), usable_sizes(game), tournament.table_size)
+            sizes, _byes = table_sizes(len(entrants), usable_sizes(game), tournament.table_size)
             if not sizes:
                 fewest = min(usable_sizes(game))
-                raise IllegalAction(f"At least {fewest} players must join first ({len(entrants)} so far).")
+                raise IllegalAction(
+                    _("At least {fewest} players must join first ({count} so far).").format(
+                        fewest=fewest, count=len(entrants)
+                    )
+                )
             rounds = tournament.rounds or default_rounds(tournament.format, len(entrants), tournament.table_size)
             tournament = replace(tournament, status="running", rounds=rounds)
             log.info("tournament started id=%s players=%d rounds=%d", tournament.id, len(entrants), rounds)
@@ -187,10 +209,14 @@ class TournamentDesk:
     async def advance(self, channel_id: int, by: Player, *, moderator: bool) -> RoundNews | None:
         """A moderator closes the round now: tables still playing are scored as they stand, or forfeited."""
         if not moderator:
-            raise NotModerator("Only a moderator can close a round early.")
+            raise NotModerator(_("Only a moderator can close a round early."))
         async with self._holding(self._running, channel_id) as tournament:
-            how = "scored as it stands" if tournament.unfinished == "score" else "forfeited: nobody scores"
-            closed = await self._close_tables(tournament, by, f"{by.name} closed round {tournament.round}: {how}.")
+            if tournament.unfinished == "score":
+                line = _("{moderator} closed round {round}: scored as it stands.")
+            else:
+                line = _("{moderator} closed round {round}: forfeited: nobody scores.")
+            line = line.format(moderator=by.name, round=tournament.round)
+            closed = await self._close_tables(tournament, by, line)
         news = await self.round_check(tournament.id)
         return None if news is None else replace(news, closed=closed)
 
@@ -206,18 +232,20 @@ class TournamentDesk:
     ) -> tuple[TournamentRow, RoundNews | None, tuple[Update, ...]]:
         """A moderator sets or corrects a table's result: user → (rank, score); a table still playing stops."""
         if not moderator:
-            raise NotModerator("Only a moderator can report a result.")
+            raise NotModerator(_("Only a moderator can report a result."))
         async with self._holding(self._latest, channel_id) as tournament:
             table = next(
                 (t for t in await self.storage.tables(tournament.id) if (t.round, t.table_no) == (round_no, table_no)),
                 None,
             )
             if table is None:
-                raise IllegalAction(f"There is no table {table_no} in round {round_no}.")
+                raise IllegalAction(
+                    _("There is no table {table} in round {round}.").format(table=table_no, round=round_no)
+                )
             check_report(table.seats, ranking)
             closed: tuple[Update, ...] = ()
             if table.status == "running" and table.channel_id is not None:
-                line = f"{by.name} reported this table's result, so the game stops here."
+                line = _("{moderator} reported this table's result, so the game stops here.").format(moderator=by.name)
                 update = await self.manager.abandon(table.channel_id, by.user_id, moderator=True, line=line)
                 closed = () if update is None else (update,)
             results = [SeatResult(round_no, table_no, user, rank, score) for user, (rank, score) in ranking.items()]
@@ -230,14 +258,14 @@ class TournamentDesk:
     async def drop(self, channel_id: int, by: Player, user_id: int, *, moderator: bool) -> TournamentRow:
         """Take a player out of the coming rounds (a moderator, or the player themself); results stay."""
         if user_id != by.user_id and not moderator:
-            raise NotModerator("Only a moderator can drop someone else.")
+            raise NotModerator(_("Only a moderator can drop someone else."))
         async with self._holding(self._live, channel_id) as tournament:
             entrants = {e.user_id: e for e in await self.storage.entrants(tournament.id)}
             entrant = entrants.get(user_id)
             if entrant is None:
-                raise IllegalAction("That user isn't in this tournament.")
+                raise IllegalAction(_("That user isn't in this tournament."))
             if entrant.dropped:
-                raise IllegalAction(f"{entrant.name} has already dropped out.")
+                raise IllegalAction(_("{player} has already dropped out.").format(player=entrant.name))
             async with self.storage.transaction() as tx:
                 if tournament.status == "open":
                     await tx.remove_entrant(tournament.id, user_id)
@@ -249,11 +277,12 @@ class TournamentDesk:
     async def end(self, channel_id: int, by: Player, *, moderator: bool) -> RoundNews:
         """A moderator ends the tournament now: tables still playing are closed as `advance` would."""
         if not moderator:
-            raise NotModerator("Only a moderator can end the tournament.")
+            raise NotModerator(_("Only a moderator can end the tournament."))
         async with self._holding(self._live, channel_id) as tournament:
             closed: tuple[Update, ...] = ()
             if tournament.status == "running":
-                closed = await self._close_tables(tournament, by, f"{by.name} ended the tournament.")
+                ended = _("{moderator} ended the tournament.").format(moderator=by.name)
+                closed = await self._close_tables(tournament, by, ended)
                 for table in await self.storage.tables(tournament.id):
                     if table.round == tournament.round and table.status == "abandoned":
                         await self._report_closed(tournament, table)
@@ -349,19 +378,19 @@ class TournamentDesk:
     async def _live(self, channel_id: int) -> TournamentRow:
         tournament = await self.storage.live_tournament(channel_id)
         if tournament is None:
-            raise IllegalAction(NO_TOURNAMENT)
+            raise IllegalAction(_(NO_TOURNAMENT))
         return tournament
 
     async def _running(self, channel_id: int) -> TournamentRow:
         tournament = await self._live(channel_id)
         if tournament.status != "running":
-            raise IllegalAction("The tournament hasn't started yet: a moderator starts it with `/tournament start`.")
+            raise IllegalAction(_("The tournament hasn't started yet: a moderator starts it with `/tournament start`."))
         return tournament
 
     async def _latest(self, channel_id: int) -> TournamentRow:
         tournament = await self.storage.latest_tournament(channel_id)
         if tournament is None:
-            raise IllegalAction(NO_TOURNAMENT)
+            raise IllegalAction(_(NO_TOURNAMENT))
         return tournament
 
     async def _field(self, tournament: TournamentRow) -> Field:

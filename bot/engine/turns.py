@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from bot.engine.replay import step_random
 from bot.games.base import Action, Game, Outcome, State
+from bot.i18n import _
 
 if TYPE_CHECKING:
     from bot.engine.loaded import Loaded
@@ -54,7 +55,7 @@ def play_out(
     pending = set(forced)
     queue = list(moves)
     applied: list[Move] = []
-    for _ in range(AUTO_MOVE_LIMIT):
+    for _step in range(AUTO_MOVE_LIMIT):
         if queue:
             move = queue.pop(0)
         else:
@@ -91,7 +92,12 @@ def must_act(game: Game, state: State) -> frozenset[int]:
 def move_line(game: Game, move: Move, name: str) -> str:
     """One public log line for an applied move: who, what, and what followed from it."""
     said = " ".join(move.said)
-    return f"{name}{' (auto)' if move.auto else ''} {game.describe(move.action)}{' ' + said if said else ''}"
+    return f"{who(name, move.auto)} {game.describe(move.action)}{' ' + said if said else ''}"
+
+
+def who(name: str, auto: bool) -> str:
+    """A log line's player: "Aiko", or "Aiko (auto)" when the engine played for them."""
+    return _("{player} (auto)").format(player=name) if auto else name
 
 
 def final_ranks(outcome: Outcome, resigned: frozenset[int]) -> tuple[int, ...]:

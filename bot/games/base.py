@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 from bot.games.rng import GameRandom
+from bot.i18n import _, pgettext
 
 JSON: TypeAlias = Any
 """A JSON-ready value: ints, strings, bools, None, lists and string-keyed dicts."""
@@ -17,6 +18,10 @@ Arg: TypeAlias = str | int
 
 
 SEAT_MARK = re.compile(r"<seat:(\d+)>")
+
+SWITCH_ON = frozenset({"1", "true", "yes", "on", "oui", "vrai"})
+SWITCH_OFF = frozenset({"0", "false", "no", "off", "non", "faux"})
+"""The words an on/off option accepts, English and French alike (`option_text` shows them in the reader's language)."""
 
 
 def seat_mark(seat: int) -> str:
@@ -29,7 +34,7 @@ def name_seats(text: str, names: Sequence[str]) -> str:
 
     def name(match: re.Match[str]) -> str:
         seat = int(match[1])
-        return names[seat] if seat < len(names) else f"seat {seat + 1}"
+        return names[seat] if seat < len(names) else _("seat {n}").format(n=seat + 1)
 
     return SEAT_MARK.sub(name, text)
 
@@ -66,10 +71,10 @@ class Action:
     def from_json(cls, data: Sequence[JSON], at: int | None = None) -> Action:
         """Parse `to_json` output; raises IllegalAction on anything malformed."""
         if not data or not isinstance(data[0], str):
-            raise IllegalAction("That move is not one I understand.")
+            raise IllegalAction(_("That move is not one I understand."))
         args = tuple(data[1:])
         if any(isinstance(a, bool) or not isinstance(a, str | int) for a in args):
-            raise IllegalAction("That move is not one I understand.")
+            raise IllegalAction(_("That move is not one I understand."))
         return cls(data[0], args, at)
 
     def token(self) -> str:
@@ -82,9 +87,9 @@ class Action:
         try:
             data = json.loads(token)
         except ValueError:
-            raise IllegalAction("That move is not one I understand.") from None
+            raise IllegalAction(_("That move is not one I understand.")) from None
         if not isinstance(data, list):
-            raise IllegalAction("That move is not one I understand.")
+            raise IllegalAction(_("That move is not one I understand."))
         return cls.from_json(data)
 
 
@@ -99,32 +104,41 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
 
-    def _range(self) -> str:
+    def _out_of_range(self) -> str:
+        """The refusal of a number outside the option's bounds."""
         if self.minimum is not None and self.maximum is not None:
-            return f"between {self.minimum} and {self.maximum}"
-        return f"at least {self.minimum}" if self.minimum is not None else f"at most {self.maximum}"
+            return _("Option `{name}` must be between {minimum} and {maximum}.").format(
+                name=self.name, minimum=self.minimum, maximum=self.maximum
+            )
+        if self.minimum is not None:
+            return _("Option `{name}` must be at least {minimum}.").format(name=self.name, minimum=self.minimum)
+        return _("Option `{name}` must be at most {maximum}.").format(name=self.name, maximum=self.maximum)
 
     def parse(self, raw: str) -> str | int | bool:
         """Turn the host's text into a typed value, or refuse with a reason."""
         if isinstance(self.default, bool):
             lowered = raw.strip().lower()
-            if lowered in ("1", "true", "yes", "on"):
+            if lowered in SWITCH_ON:
                 return True
-            if lowered in ("0", "false", "no", "off"):
+            if lowered in SWITCH_OFF:
                 return False
-            raise IllegalAction(f"Option `{self.name}` is on or off, not `{raw}`.")
+            raise IllegalAction(_("Option `{name}` is on or off, not `{raw}`.").format(name=self.name, raw=raw))
         if isinstance(self.default, int):
             try:
                 value = int(raw)
             except ValueError:
-                raise IllegalAction(f"Option `{self.name}` takes a whole number, not `{raw}`.") from None
+                raise IllegalAction(
+                    _("Option `{name}` takes a whole number, not `{raw}`.").format(name=self.name, raw=raw)
+                ) from None
             too_low = self.minimum is not None and value < self.minimum
             too_high = self.maximum is not None and value > self.maximum
             if too_low or too_high:
-                raise IllegalAction(f"Option `{self.name}` must be {self._range()}.")
+                raise IllegalAction(self._out_of_range())
             return value
         if self.choices and raw not in self.choices:
-            raise IllegalAction(f"Option `{self.name}` must be one of: {', '.join(self.choices)}.")
+            raise IllegalAction(
+                _("Option `{name}` must be one of: {choices}.").format(name=self.name, choices=", ".join(self.choices))
+            )
         return raw
 
 
@@ -132,9 +146,13 @@ def resolve_options(declared: Sequence[Option], given: Mapping[str, Any]) -> dic
     """Fill defaults and check every given option; unknown names are refused with a reason."""
     by_name = {o.name: o for o in declared}
     unknown = sorted(set(given) - set(by_name))
+    if unknown and not by_name:
+        raise IllegalAction(_("Unknown option `{option}` (this game's options: none).").format(option=unknown[0]))
     if unknown:
-        known = ", ".join(by_name) or "none"
-        raise IllegalAction(f"Unknown option `{unknown[0]}` (this game's options: {known}).")
+        known = ", ".join(by_name)
+        raise IllegalAction(
+            _("Unknown option `{option}` (this game's options: {known}).").format(option=unknown[0], known=known)
+        )
     resolved: dict[str, Any] = {}
     for option in declared:
         # Typed values (from stored JSON or a caller) are checked too, not trusted: str() then parse.
@@ -143,8 +161,11 @@ def resolve_options(declared: Sequence[Option], given: Mapping[str, Any]) -> dic
 
 
 def option_text(options: Mapping[str, Any]) -> list[str]:
-    """Options as the host types them (`key=value`, on/off for switches), in their declared order."""
-    shown = {True: "on", False: "off"}
+    """Options as the host types them (`key=value`, on/off for switches, in the language in use), in their order.
+
+    `Option.parse` reads a switch's word back in every language, so a host may type what they are shown.
+    """
+    shown = {True: pgettext("option switch", "on"), False: pgettext("option switch", "off")}
     return [f"{k}={shown[v] if isinstance(v, bool) else v}" for k, v in options.items()]
 
 
@@ -154,7 +175,7 @@ def parse_option_text(text: str) -> dict[str, str]:
     for word in text.split():
         key, sep, value = word.partition("=")
         if not sep or not key or not value:
-            raise IllegalAction(f"Options are written `key=value`; `{word}` is not.")
+            raise IllegalAction(_("Options are written `key=value`; `{word}` is not.").format(word=word))
         pairs[key.strip().lower()] = value.strip()
     return pairs
 
@@ -190,7 +211,7 @@ def seat_count_words(game: Game) -> str:
     counts = seat_counts(game)
     if counts == tuple(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
-    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+    return _("{counts} or {last}").format(counts=", ".join(map(str, counts[:-1])), last=counts[-1])
 
 
 def make_view(

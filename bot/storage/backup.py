@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 import sqlite3
 from contextlib import closing
 from dataclasses import dataclass
@@ -42,3 +43,37 @@ def backup_database(source: str | Path, target: str | Path) -> BackupReport:
         raise sqlite3.DatabaseError(f"The copy failed SQLite's integrity check: {integrity}")
     os.replace(partial, target)
     return BackupReport(target, target.stat().st_size, games, integrity)
+
+
+DAILY_PREFIX = "tetsudo-"
+DAILY_SUFFIX = ".sqlite3"
+DAY_S = 24 * 3600
+
+
+def daily_backups(folder: Path) -> list[Path]:
+    """The automatic backups in `folder`, oldest first (their names sort by the time they were taken)."""
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob(f"{DAILY_PREFIX}*{DAILY_SUFFIX}") if p.is_file())
+
+
+def daily_name(now_s: float) -> str:
+    """The file name of an automatic backup taken at `now_s` (UTC, to the second, so names sort by time)."""
+    return DAILY_PREFIX + time.strftime("%Y-%m-%d-%H%M%S", time.gmtime(now_s)) + DAILY_SUFFIX
+
+
+def seconds_until_due(folder: Path, now_s: float) -> float:
+    """How long until the next automatic backup: a day after the newest one, or now when there is none."""
+    taken = daily_backups(folder)
+    if not taken:
+        return 0.0
+    return max(0.0, taken[-1].stat().st_mtime + DAY_S - now_s)
+
+
+def take_daily_backup(source: Path, folder: Path, keep: int, now_s: float) -> tuple[BackupReport, list[Path]]:
+    """Back up `source` into `folder`, then delete the oldest automatic backups beyond `keep`; what was removed."""
+    report = backup_database(source, folder / daily_name(now_s))
+    removed = daily_backups(folder)[:-keep] if keep > 0 else []
+    for old in removed:
+        old.unlink(missing_ok=True)
+    return report, removed

@@ -15,6 +15,7 @@ import aiosqlite
 from bot.storage.backup import backup_database
 from bot.storage.moves import INSERT_ACTION, MoveWrite, MoveWriter
 from bot.storage.records import ActionRow, ChannelBusy, GameRow, RatingRow, ResultRow, SeatRow, StaleVersion
+from bot.storage.servers import ServerQueries
 from bot.storage.stats import StatsQueries, ratings_for, save_ratings
 from bot.storage.timers import TimerQueries, apply_plan
 from bot.storage.tournaments import TournamentQueries, TournamentWrites
@@ -214,7 +215,7 @@ class Transaction(TournamentWrites):
         )
 
 
-class SqliteStorage(TimerQueries, StatsQueries, TournamentQueries):
+class SqliteStorage(TimerQueries, StatsQueries, TournamentQueries, ServerQueries):
     """One aiosqlite connection in WAL mode; writes go through `transaction()`, one at a time."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:

@@ -10,15 +10,19 @@ import discord
 from discord import ui
 
 from bot.games.base import Action
+from bot.i18n import _
 from bot.ui import flows
 from bot.ui.errors import answer_failure
+from bot.ui.gate import Admitted
 from bot.ui.messages import SELECT_LIMIT
 from bot.ui.presenters import BoardButton, MultiChoice
 
 LOBBY_VERBS = ("join", "leave", "start", "options")
 
 
-class LobbyButton(ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:lobby:(?P<verb>[a-z]+):(?P<channel>\d+)"):
+class LobbyButton(
+    Admitted, ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:lobby:(?P<verb>[a-z]+):(?P<channel>\d+)"
+):
     """Join / Leave / Start / Options on a lobby message."""
 
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
@@ -29,9 +33,10 @@ class LobbyButton(ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:lobby:(?P<v
     }
 
     def __init__(self, verb: str, channel_id: int) -> None:
+        labels = {"join": _("Join"), "leave": _("Leave"), "start": _("Start"), "options": _("Options")}
         super().__init__(
             ui.Button(
-                label=verb.capitalize(),
+                label=labels[verb],
                 style=self.STYLES[verb],
                 custom_id=f"tetsudo:lobby:{verb}:{channel_id}",
             )
@@ -54,12 +59,14 @@ class LobbyButton(ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:lobby:(?P<v
             await answer_failure(interaction, error)
 
 
-class HandButton(ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:hand:(?P<channel>\d+)"):
+class HandButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:hand:(?P<channel>\d+)"):
     """ "My hand" on every board message: the clicker's private view, ephemerally."""
 
-    def __init__(self, channel_id: int, label: str = "My hand") -> None:
+    def __init__(self, channel_id: int, label: str | None = None) -> None:
         super().__init__(
-            ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=f"tetsudo:hand:{channel_id}")
+            ui.Button(
+                label=label or _("My hand"), style=discord.ButtonStyle.primary, custom_id=f"tetsudo:hand:{channel_id}"
+            )
         )
         self.channel_id = channel_id
 
@@ -77,6 +84,7 @@ class HandButton(ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:hand:(?P<cha
 
 
 class ActionButton(
+    Admitted,
     ui.DynamicItem[ui.Button[Any]],
     template=r"tetsudo:act:(?P<verb>[a-z]{1,20})(?::(?P<arg>[a-z0-9]{1,20}):v(?P<version>\d+))?:(?P<channel>\d+)",
 ):
@@ -117,7 +125,9 @@ class ActionButton(
 
 
 class MultiSelect(
-    ui.DynamicItem[ui.Select[Any]], template=r"tetsudo:multi:(?P<verb>[a-z]{1,20}):(?P<channel>\d+):(?P<version>\d+)"
+    Admitted,
+    ui.DynamicItem[ui.Select[Any]],
+    template=r"tetsudo:multi:(?P<verb>[a-z]{1,20}):(?P<channel>\d+):(?P<version>\d+)",
 ):
     """A pick-several menu whose choices together make one move (e.g. the tickets to keep)."""
 
@@ -128,8 +138,8 @@ class MultiSelect(
         least = min(choice.least, len(options)) if choice else 1
         super().__init__(
             ui.Select(
-                placeholder=choice.placeholder if choice else "Choose…",
-                options=options or [discord.SelectOption(label="(nothing)", value="none")],
+                placeholder=choice.placeholder if choice else _("Choose…"),
+                options=options or [discord.SelectOption(label=_("(nothing)"), value="none")],
                 min_values=max(least, 1),
                 max_values=max(len(options), 1),
                 custom_id=f"tetsudo:multi:{choice.verb if choice else verb}:{channel_id}:{version}",
@@ -154,7 +164,7 @@ class MultiSelect(
             await answer_failure(interaction, error)
 
 
-class MoveSelect(ui.DynamicItem[ui.Select[Any]], template=r"tetsudo:pick:(?P<channel>\d+):(?P<version>\d+)"):
+class MoveSelect(Admitted, ui.DynamicItem[ui.Select[Any]], template=r"tetsudo:pick:(?P<channel>\d+):(?P<version>\d+)"):
     """The menu of a seat's legal moves, stamped with the board version it was built from."""
 
     def __init__(self, channel_id: int, version: int, legal: list[dict[str, Any]] | None = None) -> None:
@@ -164,8 +174,8 @@ class MoveSelect(ui.DynamicItem[ui.Select[Any]], template=r"tetsudo:pick:(?P<cha
         ]
         super().__init__(
             ui.Select(
-                placeholder="Choose your move…",
-                options=options or [discord.SelectOption(label="(no move)", value="none")],
+                placeholder=_("Choose your move…"),
+                options=options or [discord.SelectOption(label=_("(no move)"), value="none")],
                 custom_id=f"tetsudo:pick:{channel_id}:{version}",
             )
         )
@@ -186,14 +196,15 @@ class MoveSelect(ui.DynamicItem[ui.Select[Any]], template=r"tetsudo:pick:(?P<cha
 
 
 class ConfirmButton(
-    ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:confirm:(?P<what>resign|abandon):(?P<channel>\d+)"
+    Admitted, ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:confirm:(?P<what>resign|abandon):(?P<channel>\d+)"
 ):
     """The second click that makes a resignation or an abandon happen."""
 
     def __init__(self, what: str, channel_id: int) -> None:
+        labels = {"resign": _("Yes, resign"), "abandon": _("Yes, abandon")}
         super().__init__(
             ui.Button(
-                label=f"Yes, {what}",
+                label=labels[what],
                 style=discord.ButtonStyle.danger,
                 custom_id=f"tetsudo:confirm:{what}:{channel_id}",
             )
@@ -233,7 +244,7 @@ def lobby_view(channel_id: int) -> ui.View:
 
 
 def board_view(
-    channel_id: int, buttons: Sequence[BoardButton] = (), version: int = 0, hand_label: str = "My hand"
+    channel_id: int, buttons: Sequence[BoardButton] = (), version: int = 0, hand_label: str | None = None
 ) -> ui.View:
     """The board's buttons: My hand (a game may call it otherwise), then the game's own moves."""
     view = ui.View(timeout=None)

@@ -1,18 +1,26 @@
-"""Delivery of an engine Update: the public line and pings, the board, results, and secrets by DM."""
+"""Delivery of an engine Update: the public line and pings, the board, results, and secrets by DM.
+
+Everything here is read by the whole channel (or sent by DM outside any interaction), so it is worded in the
+server's language, whatever the language of the user whose click caused it.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import io
 import logging
+import weakref
 from typing import Any, cast
 
 import discord
 
 from bot.engine import GameManager, Lobby, Update
+from bot.i18n import N_, _, ngettext, speaking
 from bot.ui import components
 from bot.ui.errors import reply_privately
+from bot.ui.gate import server_language
 from bot.ui.messages import lobby_embed
+from bot.ui.pictures import drawn
 from bot.ui.presenters import names_of, presenter_for
 from rendering import render_png
 
@@ -32,7 +40,7 @@ def _manager(client: discord.Client) -> GameManager:
 
 async def image_file(update: Update, view: dict[str, Any], filename: str) -> discord.File | None:
     """The view drawn as a PNG attachment (rendered off the event loop), or None without a renderer."""
-    png = await asyncio.to_thread(render_png, update.game, view, names_of(update))
+    png = await drawn(render_png, update.game, view, names_of(update))
     return None if png is None else discord.File(io.BytesIO(png), filename=filename)
 
 
@@ -42,14 +50,32 @@ async def channel_of(client: discord.Client, channel_id: int) -> discord.abc.Mes
     return cast(discord.abc.Messageable, channel)
 
 
+def language_of(client: discord.Client, channel: object) -> str:
+    """The language of a channel's (or thread's) public messages: its server's."""
+    guild_id = getattr(channel, "guild_id", None) or getattr(getattr(channel, "guild", None), "id", None)
+    return server_language(client, guild_id)
+
+
+async def channel_language(client: discord.Client, channel_id: int) -> str:
+    """The language of a channel's public messages, by its id: from the cached channel, else its stored game.
+
+    It never asks Discord, so it cannot fail where the channel is gone.
+    """
+    channel = client.get_channel(channel_id)
+    if channel is not None:
+        return language_of(client, channel)
+    row = await _manager(client).storage.active_game(channel_id)
+    return server_language(client, row.guild_id if row is not None else None)
+
+
 async def say(client: discord.Client, channel_id: int, text: str) -> None:
-    """A plain public line that pings nobody."""
+    """A plain public line that pings nobody (worded by the caller in the server's language)."""
     channel = await channel_of(client, channel_id)
     await channel.send(text, allowed_mentions=NO_PINGS)
 
 
 async def say_to(client: discord.Client, channel_id: int, text: str, pinged: list[discord.Object]) -> None:
-    """A public line that pings exactly these users."""
+    """A public line that pings exactly these users (worded by the caller in the server's language)."""
     channel = await channel_of(client, channel_id)
     await channel.send(text[:2000], allowed_mentions=only(pinged))
 
@@ -65,21 +91,33 @@ async def announce(interaction: discord.Interaction, update: Update, *, new_boar
         )  # fmt: skip
         await reply_privately(
             interaction,
-            "Your move is saved, but Discord refused my message to the channel. "
-            "Use `/game status` to show the board again.",
+            _(
+                "Your move is saved, but Discord refused my message to the channel. "
+                "Use `/game status` to show the board again."
+            ),
         )
 
 
 async def deliver(client: discord.Client, update: Update, *, new_board: bool = False) -> None:
-    """Everything the channel and each player should now see, in that order."""
+    """Everything the channel and each player should now see, in that order, in the server's language."""
     channel = await channel_of(client, update.channel_id)
+    with speaking(language_of(client, channel)):
+        await _deliver(client, channel, update, new_board=new_board)
+
+
+async def _deliver(
+    client: discord.Client, channel: discord.abc.Messageable, update: Update, *, new_board: bool
+) -> None:
     # Ping only who must act anew: not the mover (answered privately), nor those pinged before and still awaited.
     pinged_before = {update.actor_id, *update.already_waiting}
     waiting = [uid for uid in update.to_ping if uid not in pinged_before] if update.running else []
     pinged = [discord.Object(uid) for uid in waiting]
     content = "\n".join(update.lines)
     if pinged:
-        content += "\n" + " ".join(f"<@{o.id}>" for o in pinged) + " — your move."
+        mentions = " ".join(f"<@{o.id}>" for o in pinged)
+        content += "\n" + ngettext("{players} — your move.", "{players} — your move.", len(pinged)).format(
+            players=mentions
+        )
     if content:
         # Only the users who must act are pinged, whatever the text contains.
         await channel.send(content[:2000], allowed_mentions=only(pinged))
@@ -107,7 +145,8 @@ async def _table_ended(client: discord.Client, update: Update) -> None:
 
 _NEWEST: dict[int, Update] = {}
 """Per channel: the newest board still to be shown by the edit in flight."""
-_EDITING: dict[int, asyncio.Lock] = {}
+_EDITING: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+"""Per channel: the lock of the edit in flight; gone once no edit holds it (a plain dict kept one per channel ever)."""
 
 
 async def edit_board(client: discord.Client, channel: discord.abc.Messageable, update: Update) -> None:
@@ -186,25 +225,37 @@ async def _delete_quietly(channel: discord.abc.Messageable, message_id: int) -> 
 
 
 async def refresh_lobby(
-    client: discord.Client, channel_id: int, game_id: int, lobby: Lobby | None, closed_text: str = ""
+    client: discord.Client,
+    channel_id: int,
+    game_id: int,
+    lobby: Lobby | None,
+    closed_text: str = N_("The lobby is closed."),
 ) -> None:
-    """Bring the lobby message up to date after a command changed the lobby."""
+    """Bring the lobby message up to date after a command changed the lobby.
+
+    `closed_text` is English, marked with N_: it is translated here, into the server's language.
+    """
     message_id = await _manager(client).board_message(game_id)
     if message_id is None:
         return
     channel = await channel_of(client, channel_id)
     message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
     try:
-        if lobby is None:
-            await message.edit(content=closed_text or "The lobby is closed.", embed=None, view=None)
-        else:
-            await message.edit(embed=lobby_embed(lobby), view=components.lobby_view(channel_id))
+        with speaking(language_of(client, channel)):
+            if lobby is None:
+                shown: dict[str, Any] = {"content": _(closed_text), "embed": None, "view": None}
+            else:
+                shown = {"embed": lobby_embed(lobby), "view": components.lobby_view(channel_id)}
+        await message.edit(**shown)
     except discord.NotFound:
         log.info("lobby message gone channel=%s", channel_id)
 
 
 async def send_secrets(client: discord.Client, channel: discord.abc.Messageable, update: Update) -> None:
-    """DM each owner the secrets dealt to them; remember closed DMs and say so once, without the secret."""
+    """DM each owner the secrets dealt to them; remember closed DMs and say so once, without the secret.
+
+    Outside an interaction nobody's own language is known, so the DMs speak the server's, as the board does.
+    """
     manager = _manager(client)
     names = {s.user_id: s.name for s in update.seats}
     for user_id, view in update.dm_views.items():
@@ -217,14 +268,16 @@ async def send_secrets(client: discord.Client, channel: discord.abc.Messageable,
             if image is not None:
                 kwargs["file"] = image
             link = getattr(channel, "jump_url", "")
-            await user.send(f"Your private view in {update.title} {link}".strip(), **kwargs)
+            await user.send(
+                _("Your private view in {title} {link}").format(title=update.title, link=link).strip(), **kwargs
+            )
         except discord.Forbidden:
             log.info("dm refused user=%s channel=%s; not retrying", user_id, update.channel_id)
             await manager.mark_dms_closed(user_id)
-            await channel.send(
-                f"I can't send **{names.get(user_id, 'a player')}** direct messages (they're closed), so I won't "
-                "try again. Press **My hand** on the board to see your private view.",
-                allowed_mentions=NO_PINGS,
-            )
+            notice = _(
+                "I can't send **{player}** direct messages (they're closed), so I won't try again. "
+                "Press **{hand}** on the board to see your private view."
+            ).format(player=names.get(user_id) or _("a player"), hand=presenter_for(update.game).hand_label)
+            await channel.send(notice, allowed_mentions=NO_PINGS)
         except discord.HTTPException:
             log.warning("dm failed user=%s channel=%s", user_id, update.channel_id)

@@ -10,11 +10,14 @@ from typing import Any, ParamSpec
 import discord
 from discord import app_commands
 
+from bot.engine.errors import MoveRefused, NotModerator, StaleClick
 from bot.games.base import IllegalAction
+from bot.i18n import N_, _
+from bot.ui.gate import Gate
 
 log = logging.getLogger(__name__)
 
-APOLOGY = "Sorry — something went wrong on my side. `/game status` shows where the game stands."
+APOLOGY = N_("Sorry — something went wrong on my side. `/game status` shows where the game stands.")
 
 
 async def reply_privately(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
@@ -34,24 +37,66 @@ def _unwrap(error: BaseException) -> BaseException:
     return error
 
 
+def log_refusal(interaction: discord.Interaction, refusal: IllegalAction) -> None:
+    """The one log line of a refusal: where and what kind, never its text.
+
+    The text is for the player and may quote their own secrets ("You drew 6-4 and it fits…", a word of their
+    team's dictionary they mistyped), so the line names the refused move's verb and a fixed reason word instead.
+    """
+    where = refusal.where if isinstance(refusal, MoveRefused | StaleClick) else None
+    if where is not None:
+        log.info("action refused %s why=%s user=%s", where.line(), where.why, interaction.user.id)
+        return
+    why = "stale" if isinstance(refusal, StaleClick) else "moderator" if isinstance(refusal, NotModerator) else "rule"
+    log.info(
+        "request refused channel=%s user=%s what=%s why=%s",
+        interaction.channel_id,
+        interaction.user.id,
+        _what(interaction),
+        why,
+    )
+
+
+def _what(interaction: discord.Interaction) -> str:
+    """The command's name or the component's custom_id: never a menu's chosen values (a move from a private hand)."""
+    if interaction.command is not None:
+        return interaction.command.qualified_name
+    return str((interaction.data or {}).get("custom_id", "?"))
+
+
+async def _where(interaction: discord.Interaction) -> str:
+    """The channel's game and step, if the bot can still say."""
+    manager = getattr(interaction.client, "manager", None)
+    if manager is None or interaction.channel_id is None:
+        return "game=? step=?"
+    where: str = await manager.where(interaction.channel_id)
+    return where
+
+
 async def handle_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the user why, and never leave them with "This interaction failed"."""
     error = _unwrap(error)
     channel_id = interaction.channel_id
     if isinstance(error, IllegalAction):
-        log.info("action refused channel=%s user=%s reason=%s", channel_id, interaction.user.id, error.message)
+        log_refusal(interaction, error)
         message = error.message
-    elif isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
-        message = str(error) or "You can't use that here."
+    elif isinstance(error, app_commands.NoPrivateMessage):
+        message = _("This command can't be used in direct messages.")
+    elif isinstance(error, app_commands.TransformerError):
+        message = _("That value doesn't fit this option.")
+    elif isinstance(error, app_commands.CheckFailure):
+        # discord.py's own wording is English only.
+        message = _("You can't use that here.")
     else:
         log.error(
-            "error in interaction channel=%s user=%s command=%s",
+            "error in interaction channel=%s %s user=%s what=%s",
             channel_id,
+            await _where(interaction),
             interaction.user.id,
-            interaction.command.qualified_name if interaction.command else interaction.data,
+            _what(interaction),
             exc_info=error,
         )
-        message = APOLOGY
+        message = _(APOLOGY)
     try:
         await reply_privately(interaction, message)
     except discord.HTTPException:
@@ -89,7 +134,11 @@ def refusals_answered(
 
 
 class TetsudoTree(app_commands.CommandTree[discord.Client]):
-    """The command tree with the one `on_error`."""
+    """The command tree with the one `on_error`, and the gate every interaction passes."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        gate: Gate = interaction.client.gate  # type: ignore[attr-defined]
+        return await gate.admit(interaction)
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await handle_error(interaction, error)

@@ -3,20 +3,27 @@
 from __future__ import annotations
 
 import logging
-from typing import Any, Protocol, cast
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractContextManager
+from dataclasses import replace
+from typing import Any, Protocol, TypeVar, cast
 
 import discord
 from discord import app_commands
 
 from bot.engine import GameManager, Player, StaleClick, Update
 from bot.games.base import Action, Game, IllegalAction, option_text
+from bot.i18n import N_, _, language, speaking
 from bot.settings import Settings
 from bot.ui import components, delivery
-from bot.ui.errors import handle_error, reply_privately
+from bot.ui.errors import handle_error, log_refusal, reply_privately
+from bot.ui.gate import Admitted, server_language
 from bot.ui.messages import lobby_embed
 from bot.ui.presenters import UNSTAMPED, presenter_for
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 class Services(Protocol):
@@ -43,8 +50,48 @@ async def game_names(interaction: discord.Interaction, current: str) -> list[app
 
 
 async def say(interaction: discord.Interaction, text: str) -> None:
-    """Answer in public with a line that pings nobody."""
+    """Answer in public with a line that pings nobody (worded `in_public`: everyone reads it)."""
     await interaction.response.send_message(text, allowed_mentions=delivery.NO_PINGS)
+
+
+def public_language(interaction: discord.Interaction) -> str:
+    """The language of what this interaction shows everyone: the server's, whatever the user's own."""
+    guild_locale = interaction.guild_locale.value if interaction.guild_locale else None
+    return server_language(interaction.client, interaction.guild_id, guild_locale)
+
+
+def in_public(interaction: discord.Interaction) -> AbstractContextManager[None]:
+    """Inside it, text is worded in the server's language: for messages everyone in the channel reads."""
+    return speaking(public_language(interaction))
+
+
+async def public_change(interaction: discord.Interaction, change: Callable[[], Awaitable[T]]) -> T:
+    """Run an engine change in the server's language: its log lines, board and DMs are for everyone there.
+
+    The engine words an Update as it makes it, so the change itself runs in the server's language. A refusal
+    changes nothing, so when the user reads another language the same request is made again in theirs, and
+    they read its refusal in their own words.
+    """
+    public = public_language(interaction)
+    if public == language():
+        return await change()
+    try:
+        with speaking(public):
+            return await change()
+    except IllegalAction:
+        return await change()
+
+
+async def in_own_words(interaction: discord.Interaction, update: Update) -> Update:
+    """The mover's own view of a change made in the server's language, worded again in the mover's language."""
+    if update.actor_view is None or not update.running or public_language(interaction) == language():
+        return update
+    try:
+        mine = await services(interaction).manager.current(update.channel_id, interaction.user.id)
+    except IllegalAction:
+        return update
+    # Someone moved since: the view in the server's language is still the one that fits this update.
+    return replace(update, actor_view=mine.actor_view) if mine.version == update.version else update
 
 
 def player(interaction: discord.Interaction) -> Player:
@@ -53,12 +100,17 @@ def player(interaction: discord.Interaction) -> Player:
 
 
 def is_moderator(interaction: discord.Interaction) -> bool:
-    """Manage Server permission, or the moderator role named in the settings."""
+    """Manage Server permission, or the moderator role: the server's own choice, else the one named in the settings."""
     member = interaction.user
     if not isinstance(member, discord.Member):
         return False
+    if member.guild_permissions.manage_guild:
+        return True
+    role_id = services(interaction).manager.servers.moderator_role(member.guild.id)
+    if role_id is not None:
+        return any(r.id == role_id for r in member.roles)
     role = services(interaction).settings.moderator_role
-    return member.guild_permissions.manage_guild or any(r.name == role for r in member.roles)
+    return any(r.name == role for r in member.roles)
 
 
 async def hand_message(update: Update, picked: str | None = None) -> dict[str, Any]:
@@ -68,7 +120,7 @@ async def hand_message(update: Update, picked: str | None = None) -> dict[str, A
     """
     view = update.actor_view
     if view is None:
-        raise IllegalAction("You're not playing in this game.")
+        raise IllegalAction(_("You're not playing in this game."))
     presenter = presenter_for(update.game)
     panel = presenter.panel(update, view, picked)
     if panel is None:
@@ -97,7 +149,8 @@ async def play_token(interaction: discord.Interaction, channel_id: int, version:
     manager = services(interaction).manager
     try:
         stamped = await engine_version(manager, channel_id, version)
-        update = await manager.act(channel_id, interaction.user.id, Action.from_token(token), stamped)
+        action = Action.from_token(token)
+        update = await public_change(interaction, lambda: manager.act(channel_id, interaction.user.id, action, stamped))
     except StaleClick as stale:
         await refuse_with_fresh_view(interaction, channel_id, stale)
         return
@@ -108,7 +161,7 @@ async def play_on_panel(interaction: discord.Interaction, channel_id: int, actio
     """A move from a game's panel: the panel redrawn in place, or any refusal with the panel as it is now."""
     manager = services(interaction).manager
     try:
-        update = await manager.act(channel_id, interaction.user.id, action)
+        update = await public_change(interaction, lambda: manager.act(channel_id, interaction.user.id, action))
     except IllegalAction as refusal:
         await refuse_with_fresh_view(interaction, channel_id, refusal)
         return
@@ -125,6 +178,7 @@ async def pick_on_panel(interaction: discord.Interaction, channel_id: int, picke
 
 async def refuse_with_fresh_view(interaction: discord.Interaction, channel_id: int, refusal: IllegalAction) -> None:
     """The reason, privately, with the clicker's view and moves as they are now."""
+    log_refusal(interaction, refusal)
     current = await services(interaction).manager.current(channel_id, interaction.user.id)
     kwargs = await hand_message(current)
     await interaction.response.send_message(refusal.message, ephemeral=True, **_without_none(kwargs))
@@ -133,7 +187,7 @@ async def refuse_with_fresh_view(interaction: discord.Interaction, channel_id: i
 async def show_in_place(interaction: discord.Interaction, update: Update) -> None:
     """After a move from a private message: the mover's new view in its place, then the channel."""
     # The move is committed; now the mover sees their new hand in place of the old menu.
-    kwargs = await hand_message(update)
+    kwargs = await hand_message(await in_own_words(interaction, update))
     image = kwargs.pop("file", None)
     await interaction.response.edit_message(attachments=[image] if image else [], **kwargs)
     await delivery.announce(interaction, update)
@@ -149,13 +203,13 @@ async def play_action(
     await interaction.response.defer(ephemeral=True, thinking=True)
     manager = services(interaction).manager
     action = await _stand_in(manager, channel_id, interaction.user.id, action)
-    update = await manager.act(
-        channel_id, interaction.user.id, action, await engine_version(manager, channel_id, version)
-    )
+    stamped = await engine_version(manager, channel_id, version)
+    update = await public_change(interaction, lambda: manager.act(channel_id, interaction.user.id, action, stamped))
+    own = await in_own_words(interaction, update)
     kwargs: dict[str, Any] = {}
-    if update.actor_view is not None and update.actor_view.get("legal"):
-        kwargs = _without_none(await hand_message(update))  # more to do this turn: the hand and its menu
-    await interaction.followup.send(presenter_for(update.game).move_reply(update), ephemeral=True, **kwargs)
+    if own.actor_view is not None and own.actor_view.get("legal"):
+        kwargs = _without_none(await hand_message(own))  # more to do this turn: the hand and its menu
+    await interaction.followup.send(presenter_for(own.game).move_reply(own), ephemeral=True, **kwargs)
     await delivery.announce(interaction, update)
 
 
@@ -193,9 +247,9 @@ async def lobby_button(interaction: discord.Interaction, verb: str, channel_id: 
     if verb == "options":
         lobby = await manager.lobby(channel_id)
         if lobby is None:
-            raise IllegalAction("This lobby is closed.")
+            raise IllegalAction(_("This lobby is closed."))
         if lobby.host_id != interaction.user.id:
-            raise IllegalAction("Only the host can change the options.")
+            raise IllegalAction(_("Only the host can change the options."))
         current = " ".join(option_text(lobby.options))
         await interaction.response.send_modal(OptionsModal(channel_id, current))
         return
@@ -207,12 +261,14 @@ async def lobby_button(interaction: discord.Interaction, verb: str, channel_id: 
     else:
         left = await manager.leave(channel_id, interaction.user.id)
         if left is None:
-            await interaction.response.edit_message(
-                content="Everyone left; the lobby is closed.", embed=None, view=None
-            )
+            with in_public(interaction):
+                closed = _("Everyone left; the lobby is closed.")
+            await interaction.response.edit_message(content=closed, embed=None, view=None)
             return
         lobby = left
-    await interaction.response.edit_message(embed=lobby_embed(lobby), view=components.lobby_view(channel_id))
+    with in_public(interaction):
+        shown = {"embed": lobby_embed(lobby), "view": components.lobby_view(channel_id)}
+    await interaction.response.edit_message(**shown)
 
 
 async def lobby_command(interaction: discord.Interaction, verb: str) -> None:
@@ -222,16 +278,20 @@ async def lobby_command(interaction: discord.Interaction, verb: str) -> None:
     before = await manager.lobby(channel_id)
     if verb == "join" and before is None and await manager.storage.active_game(channel_id) is not None:
         # A running game: join means taking the seat a moderator freed.
-        update = await manager.take_seat(channel_id, player(interaction))
-        await reply_privately(interaction, f"You take a seat in {update.title}. Press **My hand** to play.")
+        update = await public_change(interaction, lambda: manager.take_seat(channel_id, player(interaction)))
+        hand = presenter_for(update.game).hand_label
+        await reply_privately(
+            interaction,
+            _("You take a seat in {title}. Press **{hand}** to play.").format(title=update.title, hand=hand),
+        )
         await delivery.announce(interaction, update)
         return
     if verb == "join":
         lobby = await manager.join(channel_id, player(interaction))
-        text = f"You joined {lobby.title}."
+        text = _("You joined {title}.").format(title=lobby.title)
     else:
         left = await manager.leave(channel_id, interaction.user.id)
-        lobby, text = left, "You left the lobby." if left else "You left; the lobby is closed."
+        lobby, text = left, _("You left the lobby.") if left else _("You left; the lobby is closed.")
     await reply_privately(interaction, text)
     if before is not None:
         await delivery.refresh_lobby(interaction.client, channel_id, before.game_id, lobby)
@@ -240,25 +300,30 @@ async def lobby_command(interaction: discord.Interaction, verb: str) -> None:
 async def start(interaction: discord.Interaction, channel_id: int) -> None:
     """The host starts the game: the lobby message says so, the board appears, secrets go by DM."""
     manager = services(interaction).manager
-    update = await manager.start(channel_id, interaction.user.id)
+    update = await public_change(interaction, lambda: manager.start(channel_id, interaction.user.id))
     if interaction.message is not None and interaction.type == discord.InteractionType.component:
-        await interaction.response.edit_message(content="The game has started.", embed=None, view=None)
+        with in_public(interaction):
+            started = _("The game has started.")
+        await interaction.response.edit_message(content=started, embed=None, view=None)
     else:
-        await reply_privately(interaction, "The game has started.")
-        await delivery.refresh_lobby(interaction.client, channel_id, update.game_id, None, "The game has started.")
+        await reply_privately(interaction, _("The game has started."))
+        await delivery.refresh_lobby(interaction.client, channel_id, update.game_id, None, N_("The game has started."))
     await delivery.announce(interaction, update, new_board=True)
 
 
 async def confirmed(interaction: discord.Interaction, what: str, channel_id: int) -> None:
     """Resign or abandon, after the confirmation click."""
     manager = services(interaction).manager
+    user_id, moderator = interaction.user.id, is_moderator(interaction)
     if what == "resign":
-        update: Update | None = await manager.resign(channel_id, interaction.user.id)
+        update: Update | None = await public_change(interaction, lambda: manager.resign(channel_id, user_id))
     else:
-        update = await manager.abandon(channel_id, interaction.user.id, moderator=is_moderator(interaction))
-    await interaction.response.edit_message(content="Done.", view=None)
+        update = await public_change(interaction, lambda: manager.abandon(channel_id, user_id, moderator=moderator))
+    await interaction.response.edit_message(content=_("Done."), view=None)
     if update is None:
-        await delivery.say(interaction.client, channel_id, f"{interaction.user.display_name} closed the lobby.")
+        with in_public(interaction):
+            closed = _("{player} closed the lobby.").format(player=interaction.user.display_name)
+        await delivery.say(interaction.client, channel_id, closed)
     else:
         await delivery.announce(interaction, update)
 
@@ -268,7 +333,9 @@ async def game_here(interaction: discord.Interaction, game: str) -> Update:
     update = await services(interaction).manager.current(channel_id_of(interaction), interaction.user.id)
     if update.game != game:
         wanted = services(interaction).games[game].title if game in services(interaction).games else game
-        raise IllegalAction(f"This channel's game is {update.title}, not {wanted}.")
+        raise IllegalAction(
+            _("This channel's game is {title}, not {wanted}.").format(title=update.title, wanted=wanted)
+        )
     return update
 
 
@@ -285,10 +352,10 @@ async def show_sheet(interaction: discord.Interaction, game: str, owner: discord
     await game_here(interaction, game)
     update = await services(interaction).manager.current(channel_id_of(interaction), owner.id)
     if update.actor_view is None:
-        raise IllegalAction(f"{owner.display_name} isn't playing in this game.")
+        raise IllegalAction(_("{player} isn't playing in this game.").format(player=owner.display_name))
     embed = presenter_for(game).hand_embed(update, update.actor_view)
     if owner.id != interaction.user.id:
-        embed.title = f"{owner.display_name}'s sheet — {update.title}"
+        embed.title = _("{player}'s sheet — {title}").format(player=owner.display_name, title=update.title)
     kwargs: dict[str, Any] = {"embed": embed}
     image = await delivery.image_file(update, update.actor_view, "sheet.png")
     if image is not None:
@@ -298,25 +365,27 @@ async def show_sheet(interaction: discord.Interaction, game: str, owner: discord
 
 def channel_id_of(interaction: discord.Interaction) -> int:
     if interaction.channel_id is None:
-        raise IllegalAction("Use this in a server channel.")
+        raise IllegalAction(_("Use this in a server channel."))
     return interaction.channel_id
 
 
-class OptionsModal(discord.ui.Modal, title="Game options"):
-    """The host types options as `key=value` pairs."""
+class OptionsModal(Admitted, discord.ui.Modal):
+    """The host types options as `key=value` pairs (the form is worded in the host's language)."""
 
     def __init__(self, channel_id: int, current: str) -> None:
-        super().__init__(timeout=900)
+        super().__init__(title=_("Game options"), timeout=900)
         self.channel_id = channel_id
         self.text: discord.ui.TextInput[OptionsModal] = discord.ui.TextInput(
-            label="Options (key=value, separated by spaces)", default=current, required=False, max_length=400
+            label=_("Options (key=value, separated by spaces)"), default=current, required=False, max_length=400
         )
         self.add_item(self.text)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         manager = services(interaction).manager
         lobby = await manager.configure(self.channel_id, interaction.user.id, self.text.value)
-        await interaction.response.edit_message(embed=lobby_embed(lobby), view=components.lobby_view(self.channel_id))
+        with in_public(interaction):
+            shown = {"embed": lobby_embed(lobby), "view": components.lobby_view(self.channel_id)}
+        await interaction.response.edit_message(**shown)
 
     async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
         await handle_error(interaction, error)

@@ -10,6 +10,7 @@ import discord
 
 from bot.engine import Lobby, SeatInfo, Update
 from bot.games.base import Game, name_seats, option_text, seat_count_words
+from bot.i18n import N_, _, ngettext, pgettext
 
 COLOUR = discord.Colour.from_rgb(196, 30, 58)
 FIELD_LIMIT = 1024
@@ -30,8 +31,31 @@ def _compact(value: Any) -> str:
     return text if len(text) <= FIELD_LIMIT else text[: FIELD_LIMIT - 1] + "…"
 
 
+def _field_names() -> dict[str, str]:
+    """The names of the view fields the generic look shows, in the language in use (keys stay as they are)."""
+    return {
+        "round": pgettext("view field", "Round"),
+        "rounds": pgettext("view field", "Rounds"),
+        "phase": pgettext("view field", "Phase"),
+        "turn": pgettext("view field", "Turn"),
+        "scores": pgettext("view field", "Scores"),
+        "score": pgettext("view field", "Score"),
+        "played": pgettext("view field", "Played"),
+        "hand": pgettext("view field", "Hand"),
+        "hand_counts": pgettext("view field", "Hand counts"),
+        "pool": pgettext("view field", "Pool"),
+        "deck": pgettext("view field", "Deck"),
+        "bid": pgettext("view field", "Bid"),
+        "bid_placed": pgettext("view field", "Bid placed"),
+        "last_bids": pgettext("view field", "Last bids"),
+        "players": pgettext("view field", "Players"),
+        "results": pgettext("view field", "Results"),
+    }
+
+
 def _label(key: str) -> str:
-    return key.replace("_", " ").capitalize()
+    """A view key as an embed field name: a known field in the language in use, else the key in words."""
+    return _field_names().get(key) or key.replace("_", " ").capitalize()
 
 
 def _add_fields(embed: discord.Embed, data: Any) -> None:
@@ -49,16 +73,27 @@ def names(seats: Sequence[SeatInfo], user_ids: Sequence[int]) -> str:
 
 def lobby_embed(lobby: Lobby) -> discord.Embed:
     """The lobby: who joined, the options, and what is needed to start."""
-    embed = discord.Embed(title=f"{lobby.title} — lobby", colour=COLOUR)
+    embed = discord.Embed(title=_("{title} — lobby").format(title=lobby.title), colour=COLOUR)
+    host = _(" (host)")
     players = "\n".join(
-        f"{n}. {p.name}{' (host)' if p.user_id == lobby.host_id else ''}" for n, p in enumerate(lobby.players, 1)
+        f"{n}. {p.name}{host if p.user_id == lobby.host_id else ''}" for n, p in enumerate(lobby.players, 1)
     )
-    embed.add_field(name=f"Players ({len(lobby.players)}/{lobby.max_seats})", value=players or "—", inline=False)
-    options = " ".join(f"`{pair}`" for pair in option_text(lobby.options)) or "none"
-    embed.add_field(name="Options", value=options, inline=False)
-    need = f"{lobby.min_seats}–{lobby.max_seats}" if lobby.min_seats != lobby.max_seats else str(lobby.min_seats)
-    ready = "Ready: the host can press **Start**." if lobby.can_start else f"Needs {need} players to start."
-    embed.set_footer(text=f"Press Join to play. {ready}")
+    embed.add_field(
+        name=_("Players ({count}/{most})").format(count=len(lobby.players), most=lobby.max_seats),
+        value=players or "—",
+        inline=False,
+    )
+    options = " ".join(f"`{pair}`" for pair in option_text(lobby.options)) or pgettext("options", "none")
+    embed.add_field(name=_("Options"), value=options, inline=False)
+    if lobby.can_start:
+        ready = _("Ready: the host can press **Start**.")
+    elif lobby.min_seats != lobby.max_seats:
+        ready = _("Needs {least}–{most} players to start.").format(least=lobby.min_seats, most=lobby.max_seats)
+    else:
+        ready = ngettext("Needs {n} player to start.", "Needs {n} players to start.", lobby.min_seats).format(
+            n=lobby.min_seats
+        )
+    embed.set_footer(text=_("Press Join to play. {ready}").format(ready=ready))
     return embed
 
 
@@ -67,35 +102,42 @@ def board_embed(update: Update) -> discord.Embed:
     view = update.public
     embed = discord.Embed(title=update.title, colour=COLOUR)
     if update.ended:
-        embed.description = f"**Game over** — {update.ended}."
+        embed.description = _("**Game over** — {why}.").format(why=update.ended)
     else:
         waiting = names(update.seats, update.to_ping)
         prompt = name_seats(str(view.get("prompt", "")), [s.name for s in update.seats])
-        embed.description = f"{prompt}\nWaiting for: **{waiting or 'nobody'}**"
-    players = "\n".join(f"{s.seat + 1}. {s.name}{' (resigned)' if s.resigned else ''}" for s in update.seats)
-    embed.add_field(name="Players", value=players, inline=False)
+        embed.description = _("{prompt}\nWaiting for: **{players}**").format(
+            prompt=prompt, players=waiting or pgettext("waiting for", "nobody")
+        )
+    resigned = _(" (resigned)")
+    players = "\n".join(f"{s.seat + 1}. {s.name}{resigned if s.resigned else ''}" for s in update.seats)
+    embed.add_field(name=_("Players"), value=players, inline=False)
     _add_fields(embed, view.get("public"))
     if update.running:
-        embed.set_footer(text="Press My hand to see your cards and play.")
+        embed.set_footer(text=_("Press My hand to see your cards and play."))
     return embed
 
 
 def hand_embed(title: str, view: dict[str, Any]) -> discord.Embed:
     """A seat's private view: only ever sent ephemerally or by DM to that seat's owner."""
-    embed = discord.Embed(title=f"Your hand — {title}", colour=COLOUR, description=view.get("prompt", ""))
+    embed = discord.Embed(
+        title=_("Your hand — {title}").format(title=title), colour=COLOUR, description=view.get("prompt", "")
+    )
     _add_fields(embed, view.get("private"))
     if not view.get("legal"):
-        embed.set_footer(text="Nothing to do right now — you'll be pinged when it's your move.")
+        embed.set_footer(text=_("Nothing to do right now — you'll be pinged when it's your move."))
     return embed
 
 
 def results_embed(update: Update) -> discord.Embed:
     """Final scores and ranks, best first."""
-    embed = discord.Embed(title=f"{update.title} — results", colour=COLOUR, description=update.ended or "")
+    embed = discord.Embed(
+        title=_("{title} — results").format(title=update.title), colour=COLOUR, description=update.ended or ""
+    )
     if update.outcome is not None:
         order = sorted(update.seats, key=lambda s: (update.outcome.ranks[s.seat], s.seat))  # type: ignore[union-attr]
         embed.add_field(
-            name="Ranking",
+            name=_("Ranking"),
             value="\n".join(
                 f"**{update.outcome.ranks[s.seat]}.** {s.name} — {update.outcome.scores[s.seat]}"  # type: ignore[union-attr]
                 for s in order
@@ -108,48 +150,71 @@ def results_embed(update: Update) -> discord.Embed:
 def game_help(game: Game, commands: Sequence[tuple[str, str]] = ()) -> discord.Embed:
     """One game's help: players, options and the game's own commands."""
     embed = discord.Embed(title=game.title, colour=COLOUR)
-    embed.add_field(name="Players", value=seat_count_words(game), inline=True)
-    options = "\n".join(f"`{o.name}` (default `{o.default}`): {o.help}" for o in game.options) or "none"
-    embed.add_field(name="Options", value=options, inline=False)
+    embed.add_field(name=_("Players"), value=seat_count_words(game), inline=True)
+    options = "\n".join(
+        _("`{name}` (default `{default}`): {help}").format(
+            name=o.name, default=_default(o.name, o.default), help=_(o.help)
+        )
+        for o in game.options
+    )
+    embed.add_field(name=_("Options"), value=options or pgettext("options", "none"), inline=False)
     if commands:
-        embed.add_field(name="Commands", value="\n".join(f"`{u}` — {w}" for u, w in commands), inline=False)
-    embed.set_footer(text=f"Open a lobby: /game new game:{game.name}")
+        embed.add_field(name=_("Commands"), value="\n".join(f"`{u}` — {w}" for u, w in commands), inline=False)
+    embed.set_footer(text=_("Open a lobby: /game new game:{game}").format(game=game.name))
     return embed
 
 
+def _default(name: str, value: object) -> str:
+    """An option's default as the host would type it (a switch's on/off in the language in use)."""
+    return option_text({name: value})[0].partition("=")[2]
+
+
 COMMANDS_HELP = (
-    ("/game new game:<game> [options]", "open a lobby (in its own thread when possible)"),
-    ("/game join · /game leave · /game start", "the lobby buttons, as commands"),
-    ("/game status", "show the board here"),
-    ("/game hand", "your private view and moves (only you see it)"),
-    ("/game undo", "take back your last move, when nothing was revealed since"),
-    ("/game resign", "leave a running game (your seat plays on by default)"),
-    ("/game abandon", "end the game without results (host or moderator)"),
-    ("/game log", "the recent moves"),
-    ("/game list", "this server's games and whose move it is"),
-    ("/game help [game]", "this help, or one game's"),
-    ("/game timers [reminder] [timeout] [on_timeout]", "the game's reminder and timeout (host or moderator)"),
-    ("/game turns", "every game where it's your move, with links"),
-    ("/tetsudo notify dms:<true|false>", "turn reminders by DM too"),
-    ("/tetsudo forget-me confirm:True", "delete your stats and ratings"),
-    ("/stats [user] [game] · /leaderboard game:<game>", "records and this server's ratings"),
+    (N_("/game new game:<game> [options]"), N_("open a lobby (in its own thread when possible)")),
+    (N_("/game join · /game leave · /game start"), N_("the lobby buttons, as commands")),
+    (N_("/game status"), N_("show the board here")),
+    (N_("/game hand"), N_("your private view and moves (only you see it)")),
+    (N_("/game undo"), N_("take back your last move, when nothing was revealed since")),
+    (N_("/game resign"), N_("leave a running game (your seat plays on by default)")),
+    (N_("/game abandon"), N_("end the game without results (host or moderator)")),
+    (N_("/game log"), N_("the recent moves")),
+    (N_("/game list"), N_("this server's games and whose move it is")),
+    (N_("/game help [game]"), N_("this help, or one game's")),
+    (
+        N_("/game timers [reminder] [timeout] [on_timeout]"),
+        N_("the game's reminder and timeout (host or moderator)"),
+    ),
+    (N_("/game turns"), N_("every game where it's your move, with links")),
+    (N_("/tetsudo notify dms:<true|false>"), N_("turn reminders by DM too")),
+    (N_("/tetsudo forget-me confirm:True"), N_("delete your stats and ratings")),
+    (N_("/stats [user] [game] · /leaderboard game:<game>"), N_("records and this server's ratings")),
 )
+"""Every player's commands for /game help: (usage, what it does), marked here and translated where shown.
+
+A usage names the commands as Discord shows them in the reader's language, so it is translated too."""
 
 MODERATOR_HELP = (
-    ("/game kick · /game replace · /game skip", "remove a player, hand a seat over, apply the timeout now"),
-    ("/tournament create · start · advance · report · end", "run a Swiss or round-robin tournament here"),
-    ("/tournament join · leave · drop · standings · export", "for everyone: enter, withdraw, see and download"),
+    (N_("/game kick · /game replace · /game skip"), N_("remove a player, hand a seat over, apply the timeout now")),
+    (
+        N_("/tetsudo settings"),
+        N_("this server's moderator role, default reminders, reminder DMs, language and threads"),
+    ),
+    (N_("/tournament create · start · advance · report · end"), N_("run a Swiss or round-robin tournament here")),
+    (N_("/tournament join · leave · drop · standings · export"), N_("for everyone: enter, withdraw, see and download")),
 )
 
 
 def general_help(games: Sequence[Game]) -> discord.Embed:
     """The command list and the games on offer."""
-    embed = discord.Embed(title="Tetsudō — help", colour=COLOUR)
-    embed.description = "\n".join(f"`{usage}` — {what}" for usage, what in COMMANDS_HELP)
-    moderators = "\n".join(f"`{usage}` — {what}" for usage, what in MODERATOR_HELP)
-    embed.add_field(name="Moderators and tournaments", value=moderators, inline=False)
-    listed = "\n".join(f"`{g.name}` — {g.title} ({seat_count_words(g)} players)" for g in games)
-    embed.add_field(name="Games", value=listed or "No games are installed yet.", inline=False)
+    embed = discord.Embed(title=_("Tetsudō — help"), colour=COLOUR)
+    embed.description = "\n".join(f"`{_(usage)}` — {_(what)}" for usage, what in COMMANDS_HELP)
+    moderators = "\n".join(f"`{_(usage)}` — {_(what)}" for usage, what in MODERATOR_HELP)
+    embed.add_field(name=_("Moderators and tournaments"), value=moderators, inline=False)
+    listed = "\n".join(
+        _("`{name}` — {title} ({counts} players)").format(name=g.name, title=g.title, counts=seat_count_words(g))
+        for g in games
+    )
+    embed.add_field(name=_("Games"), value=listed or _("No games are installed yet."), inline=False)
     return embed
 
 

@@ -9,6 +9,8 @@ import discord
 
 from bot.engine import Update
 from bot.games.base import Arg, IllegalAction
+from bot.games.mexican_train.words import retold
+from bot.i18n import _, pgettext
 from bot.ui import presenters
 from bot.ui.messages import COLOUR, clip
 from bot.ui.presenters import BoardButton, Presenter, named
@@ -19,7 +21,7 @@ OWN_TRAIN = "mine"
 
 @dataclass(frozen=True, slots=True)
 class Placement:
-    """A tile and a train it may go on, as the player reads it (label) and types it (value)."""
+    """A tile and a train it may go on, as the player reads it (label, in the language in use) and types it (value)."""
 
     tile: str
     where: Arg
@@ -41,13 +43,13 @@ def _my_seat(update: Update) -> int | None:
 
 def _placement(update: Update, tile: str, where: Arg) -> Placement:
     if where == "start":
-        return Placement(tile, where, "start mexican", "start mexican")
+        return Placement(tile, where, pgettext("mexican train", "start mexican"), "start mexican")
     if where == "mexican":
-        return Placement(tile, where, "mexican", "mexican")
+        return Placement(tile, where, pgettext("mexican train", "mexican"), "mexican")
     if where == _my_seat(update):
-        return Placement(tile, where, "mine", "mine")
+        return Placement(tile, where, pgettext("mexican train", "mine"), "mine")
     name = update.seats[int(where)].name
-    return Placement(tile, where, f"@{name}'s train", f"@{name}'s train")
+    return Placement(tile, where, _("@{name}'s train").format(name=name), f"@{name}'s train")
 
 
 def placements(update: Update) -> list[Placement]:
@@ -59,11 +61,13 @@ def train_choice(update: Update, tile: str, typed: str, fitting: list[Placement]
     """The train a player typed ("mine", "mexican", "start mexican", "@Aiko's train", "Aiko", "2")."""
     text = typed.strip().lower()
     for placement in fitting:
-        if text == placement.value.lower():
+        if text in (placement.value.lower(), placement.label.lower()):
             return placement
-    if text in ("mine", "my train", "my", "own", "your train"):
-        return Placement(tile, OWN_TRAIN, "your train", "mine")
-    if text in ("mexican", "mexican train", "start", "start mexican"):
+    if text in ("mine", "my train", "my", "own", "your train", pgettext("mexican train", "mine").lower()):
+        return Placement(tile, OWN_TRAIN, _("your train"), "mine")
+    if text == pgettext("mexican train", "start mexican").lower():
+        text = "start mexican"
+    if text in ("mexican", "mexican train", "start", "start mexican", pgettext("mexican train", "mexican").lower()):
         started = (update.public.get("public") or {}).get("mexican") is not None
         return _placement(update, tile, "mexican" if started and not text.startswith("start") else "start")
     wanted = text.removeprefix("@").removesuffix(" train").removesuffix("'s").removesuffix("’s").strip()
@@ -71,10 +75,13 @@ def train_choice(update: Update, tile: str, typed: str, fitting: list[Placement]
     if len(matches) == 1:
         return _placement(update, tile, matches[0].seat)
     if len(matches) > 1:
-        raise IllegalAction(f"More than one player is called {typed.strip()} — give their seat number instead.")
+        raise IllegalAction(
+            _("More than one player is called {name} — give their seat number instead.").format(name=typed.strip())
+        )
     raise IllegalAction(
-        f"There's no train called “{typed.strip()[:40]}”. "
-        "Choose `mine`, `mexican`, `start mexican` or a player's train."
+        _("There's no train called “{typed}”. Choose `mine`, `mexican`, `start mexican` or a player's train.").format(
+            typed=typed.strip()[:40]
+        )
     )
 
 
@@ -89,84 +96,121 @@ def _end(train: list[list[int]], engine: int) -> int:
 class MexicanTrainPresenter(Presenter):
     """The board says in words what the image shows: whose turn, open trains, a waiting double."""
 
-    board_buttons = (BoardButton("Draw", "draw"),)
     stand_ins = {"draw": "pass"}  # noqa: RUF012  (rules: with the boneyard empty, unable to play, you pass)
-    commands = (
-        ("/mexican play tile:<tile> [train:<where>]", "play a tile on mine, mexican, start mexican or @name's train"),
-        ("/mexican draw", "draw when you can't play; you pass if it doesn't fit or the boneyard is empty"),
-        ("/mexican knock · /mexican catch", "last_tile=manual: announce your last tile, or catch who didn't"),
-        ("/mexican done", "fast_start=on: end your first-turn chain"),
-    )
+
+    @property
+    def board_buttons(self) -> tuple[BoardButton, ...]:  # type: ignore[override]
+        """Draw, labelled in the language in use."""
+        return (BoardButton(pgettext("mexican train", "Draw"), "draw"),)
+
+    @property
+    def commands(self) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
+        """The commands are typed as they are; what they do is said in the language in use."""
+        return (
+            (
+                "/mexican play tile:<tile> [train:<where>]",
+                _("play a tile on mine, mexican, start mexican or @name's train"),
+            ),
+            ("/mexican draw", _("draw when you can't play; you pass if it doesn't fit or the boneyard is empty")),
+            ("/mexican knock · /mexican catch", _("last_tile=manual: announce your last tile, or catch who didn't")),
+            ("/mexican done", _("fast_start=on: end your first-turn chain")),
+        )
 
     def board_embed(self, update: Update) -> discord.Embed:
         board = update.public["public"]
         names = presenters.names_of(update)
-        title = update.title + (f" — round {board['round']}/{board['rounds']}" if board["rounds"] > 1 else "")
+        title = update.title
+        if board["rounds"] > 1:
+            title += " — " + _("round {round}/{rounds}").format(round=board["round"], rounds=board["rounds"])
         embed = discord.Embed(title=title, colour=COLOUR, description="\n".join(self._situation(update, board)))
         rows = []
         for seat, train in enumerate(board["trains"]):
             turn = "▶ " if seat == board["turn"] else ""
-            marker = " · 🚩 **open**" if train["open"] else ""
+            marker = " · 🚩 **" + _("open") + "**" if train["open"] else ""
             end = _end(train["tiles"], board["engine"])
-            rows.append(
-                f"{turn}**{names[seat]}** — {board['hands'][seat]} in hand · train {len(train['tiles'])} long, "
-                f"end **{end}**{marker}"
+            row = _("{hand} in hand · train {length} long, end **{end}**").format(
+                hand=board["hands"][seat], length=len(train["tiles"]), end=end
             )
+            rows.append(f"{turn}**{names[seat]}** — {row}{marker}")
         mexican = board["mexican"]
         if mexican is None:
-            rows.append(f"🚂 **Mexican Train** — not started (needs a tile with a {board['engine']})")
+            rows.append(
+                _("🚂 **Mexican Train** — not started (needs a tile with a {engine})").format(engine=board["engine"])
+            )
         else:
             end = _end(mexican, board["engine"])
-            rows.append(f"🚂 **Mexican Train** — {len(mexican)} long, end **{end}** · open to all")
-        embed.add_field(name="Trains", value=clip("\n".join(rows)), inline=False)
-        embed.add_field(name="Boneyard", value=f"{board['boneyard']} tiles", inline=True)
+            rows.append(
+                _("🚂 **Mexican Train** — {length} long, end **{end}** · open to all").format(
+                    length=len(mexican), end=end
+                )
+            )
+        embed.add_field(name=_("Trains"), value=clip("\n".join(rows)), inline=False)
+        embed.add_field(name=_("Boneyard"), value=_("{count} tiles").format(count=board["boneyard"]), inline=True)
         if board["rounds"] > 1:
             totals = " · ".join(f"{names[s]} {t}" for s, t in enumerate(board["totals"]))
-            embed.add_field(name="Totals (lowest wins)", value=clip(totals), inline=True)
+            embed.add_field(name=_("Totals (lowest wins)"), value=clip(totals), inline=True)
         if update.running:
-            embed.set_footer(text="My hand: your tiles and moves · Draw: when you can't play · /mexican play")
+            embed.set_footer(text=_("My hand: your tiles and moves · Draw: when you can't play · /mexican play"))
         return embed
 
     @staticmethod
     def _situation(update: Update, board: dict[str, Any]) -> list[str]:
         names = presenters.names_of(update)
         engine = board["engine"]
-        source = f" (from {names[board['engine_from']]})" if board["engine_from"] is not None else ""
-        lines = [f"Engine: **{engine}-{engine}**{source}"]
+        if board["engine_from"] is not None:
+            lines = [
+                _("Engine: **{engine}-{engine}** (from {player})").format(
+                    engine=engine, player=names[board["engine_from"]]
+                )
+            ]
+        else:
+            lines = [_("Engine: **{engine}-{engine}**").format(engine=engine)]
         if update.ended:
-            lines.append(f"**Game over** — {update.ended}.")
+            lines.append(pgettext("mexican train", "**Game over** — {why}.").format(why=update.ended))
             return lines
         double = board["double"]
         if double is not None:
-            where = "the Mexican Train" if double["train"] == "mexican" else f"{names[double['train']]}'s train"
-            value = double["value"]
+            if double["train"] == "mexican":
+                where = _("the Mexican Train")
+            else:
+                where = _("{player}'s train").format(player=names[double["train"]])
             lines.append(
-                f"⚠️ **Double {value}-{value} on {where} must be covered** — {names[double['waiting']]} must play a "
-                f"tile with a {value} on it (or draw once, then pass). No other play until it is covered."
+                _(
+                    "⚠️ **Double {value}-{value} on {where} must be covered** — {player} must play a tile with a "
+                    "{value} on it (or draw once, then pass). No other play until it is covered."
+                ).format(value=double["value"], where=where, player=names[double["waiting"]])
             )
         if board["knock"] is not None:
             lines.append(
-                f"✋ {names[board['knock']]} is down to one tile and hasn't knocked — anyone else may "
-                "`/mexican catch` before the next player moves."
+                _(
+                    "✋ {player} is down to one tile and hasn't knocked — anyone else may `/mexican catch` before the "
+                    "next player moves."
+                ).format(player=names[board["knock"]])
             )
         if board["chain"] is not None:
-            lines.append(f"⏩ Fast start: {names[board['chain']]} may keep playing on their own train.")
-        lines.append(f"Turn: **{names[board['turn']]}**")
+            lines.append(
+                _("⏩ Fast start: {player} may keep playing on their own train.").format(player=names[board["chain"]])
+            )
+        lines.append(_("Turn: **{player}**").format(player=names[board["turn"]]))
         return lines
 
     def hand_embed(self, update: Update, view: dict[str, Any]) -> discord.Embed:
         private = view.get("private") or {}
         prompt = named(update, view["prompt"])
-        embed = discord.Embed(title=f"Your tiles — {update.title}", colour=COLOUR, description=prompt)
+        embed = discord.Embed(
+            title=_("Your tiles — {title}").format(title=update.title), colour=COLOUR, description=prompt
+        )
         hand = private.get("hand", [])
-        embed.add_field(name=f"Hand ({len(hand)})", value=clip(_tiles(hand)), inline=False)
+        embed.add_field(name=_("Hand ({count})").format(count=len(hand)), value=clip(_tiles(hand)), inline=False)
         if private.get("new_tiles"):
-            embed.add_field(name="Just drawn", value=clip(_tiles(private["new_tiles"])), inline=False)
+            embed.add_field(
+                name=pgettext("mexican train", "Just drawn"), value=clip(_tiles(private["new_tiles"])), inline=False
+            )
         moves = [named(update, str(m["label"])) for m in view.get("legal", [])]
         if moves:
-            embed.add_field(name="You can", value=clip("\n".join(moves)), inline=False)
+            embed.add_field(name=_("You can"), value=clip("\n".join(moves)), inline=False)
         else:
-            embed.set_footer(text="Nothing to do right now — you'll be pinged when it's your move.")
+            embed.set_footer(text=_("Nothing to do right now — you'll be pinged when it's your move."))
         return embed
 
     def result_embeds(self, update: Update) -> list[discord.Embed]:
@@ -179,18 +223,22 @@ class MexicanTrainPresenter(Presenter):
     @staticmethod
     def _round_embed(update: Update, board: dict[str, Any], result: dict[str, Any]) -> discord.Embed:
         names = presenters.names_of(update)
-        heading = f"Round {result['round']}/{board['rounds']}" if board["rounds"] > 1 else "Round"
+        if board["rounds"] > 1:
+            heading = _("Round {round}/{rounds} over").format(round=result["round"], rounds=board["rounds"])
+        else:
+            heading = _("Round over")
         went_out = result["went_out"]
-        how = f"{names[went_out]} went out." if went_out is not None else "Blocked: nobody could play."
-        embed = discord.Embed(title=f"{update.title} — {heading} over", colour=COLOUR, description=how)
+        if went_out is not None:
+            how = _("{player} went out.").format(player=names[went_out])
+        else:
+            how = _("Blocked: nobody could play.")
+        embed = discord.Embed(title=f"{update.title} — {heading}", colour=COLOUR, description=how)
         for seat, hand in enumerate(result["hands"]):
-            total = f" · total {board['totals'][seat]}" if board["rounds"] > 1 else ""
-            embed.add_field(
-                name=f"{names[seat]}: {result['scores'][seat]} points{total}"[:256],
-                value=clip(_tiles(hand) if hand else "out!"),
-                inline=False,
-            )
-        embed.set_footer(text="Blanks count 25 (0-0 counts 50). Lowest score wins.")
+            score = _("{player}: {points} points").format(player=names[seat], points=result["scores"][seat])
+            if board["rounds"] > 1:
+                score += " · " + _("total {total}").format(total=board["totals"][seat])
+            embed.add_field(name=score[:256], value=clip(_tiles(hand) if hand else _("out!")), inline=False)
+        embed.set_footer(text=_("Blanks count 25 (0-0 counts 50). Lowest score wins."))
         return embed
 
     def move_reply(self, update: Update) -> str:
@@ -198,12 +246,12 @@ class MexicanTrainPresenter(Presenter):
         board = update.public["public"]
         parts = []
         if private.get("new_tiles"):
-            parts.append(f"You drew {_tiles(private['new_tiles'])}.")
+            parts.append(_("You drew {tiles}.").format(tiles=_tiles(private["new_tiles"])))
         if private.get("drawn"):
-            parts.append("It fits, so you must play it now — choose below or use `/mexican play`.")
+            parts.append(_("It fits, so you must play it now — choose below or use `/mexican play`."))
         else:
-            parts += [named(update, e) for e in board.get("events", [])]
-        return " ".join(parts) or "Done — your move is in."
+            parts += [named(update, retold(e)) for e in board.get("events", [])]  # the view keeps them in English
+        return " ".join(parts) or pgettext("mexican train", "Done — your move is in.")
 
 
 presenters.register("mexican_train", MexicanTrainPresenter())

@@ -8,6 +8,8 @@ import discord
 
 from bot.engine import Update
 from bot.games.miyajima.data import DICE, sheet
+from bot.games.miyajima.words import colour_name, rank_name, retold
+from bot.i18n import N_, _, ngettext, pgettext
 from bot.ui import presenters
 from bot.ui.messages import COLOUR, clip
 from bot.ui.presenters import BoardButton, Presenter, named
@@ -17,13 +19,13 @@ MARKS = {"red": "🟥", "orange": "🟧", "yellow": "🟨", "green": "🟩", "bl
 
 
 def colour_words(colour: str) -> str:
-    """A colour as messages write it: "🟦 blue"."""
-    return f"{MARKS.get(colour, '')} {colour}".strip()
+    """A colour as messages write it: "🟦 blue" (in the language in use)."""
+    return f"{MARKS.get(colour, '')} {colour_name(colour)}".strip()
 
 
 def dice_words(rolled: list[list[Any]]) -> str:
     """This round's dice: "🟦 blue 4 · 🟥 red 2"."""
-    return " · ".join(f"{colour_words(str(die))} **{value}**" for die, value in rolled) or "none rolled yet"
+    return " · ".join(f"{colour_words(str(die))} **{value}**" for die, value in rolled) or _("none rolled yet")
 
 
 def train_words(cars: list[int]) -> str:
@@ -37,11 +39,17 @@ def sheet_words(trains: dict[str, dict[str, list[int]]], reached: list[str]) -> 
     lines = []
     for colour in board.colours:  # sheet order (stored JSON sorts the keys)
         colour_trains = trains[colour]
-        flag = " ✅ reached" if colour in reached else ""
         destination = board.colours[colour].destination
+        line = _("{colour} → {destination}: fast {fast} / heavy {heavy}")
+        if colour in reached:
+            line = _("{colour} → {destination} ✅ reached: fast {fast} / heavy {heavy}")
         lines.append(
-            f"{colour_words(colour)} → {destination}{flag}: fast {train_words(colour_trains['fast'])} / "
-            f"heavy {train_words(colour_trains['heavy'])}"
+            line.format(
+                colour=colour_words(colour),
+                destination=destination,
+                fast=train_words(colour_trains["fast"]),
+                heavy=train_words(colour_trains["heavy"]),
+            )
         )
     return "\n".join(lines)
 
@@ -49,71 +57,104 @@ def sheet_words(trains: dict[str, dict[str, list[int]]], reached: list[str]) -> 
 def _breakdown(result: dict[str, Any]) -> str:
     """A player's final score by colour (adhered, or why not), and in solo the rank and the goals met."""
     lines = [
-        f"{colour_words(c['colour'])}: fast {c['fast']} + heavy {c['heavy']}"
-        + (" ✅" if c["adhered"] else f" ({c['why']})")
+        _("{colour}: fast {fast} + heavy {heavy}").format(
+            colour=colour_words(c["colour"]), fast=c["fast"], heavy=c["heavy"]
+        )
+        + (" ✅" if c["adhered"] else f" ({_(c['why'])})")
         for c in result["colours"]
     ]
     if "rank" in result:
-        met = [goal for goal, done in zip(_GOALS, result["goals"], strict=True) if done]
-        lines.append(f"Rank: **{result['rank']}** · goals met: {', '.join(met) or 'none'}")
+        met = [_(goal) for goal, done in zip(_GOALS, result["goals"], strict=True) if done]
+        lines.append(
+            _("Rank: **{rank}** · goals met: {goals}").format(
+                rank=rank_name(result["rank"]), goals=", ".join(met) or pgettext("miyajima goals", "none")
+            )
+        )
     return "\n".join(lines)
 
 
 class MiyajimaPresenter(Presenter):
     """The round message: this round's dice, who rolls or is still loading, and every player's progress."""
 
-    hand_label = "Load"
-    commands = (
-        ("/miyajima roll die:<red|yellow|blue>", "the active player rolls one of this round's unrolled dice"),
-        ("/miyajima load option:<option>", "load the last roll, alone or with an earlier die of this round"),
-        ("/miyajima sheet [player]", "show a player's sheet"),
-    )
+    @property
+    def hand_label(self) -> str:  # type: ignore[override]
+        return _("Load")
+
+    @property
+    def commands(self) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
+        """The commands are typed as they are; what they do is said in the language in use."""
+        return (
+            ("/miyajima roll die:<red|yellow|blue>", _("the active player rolls one of this round's unrolled dice")),
+            ("/miyajima load option:<option>", _("load the last roll, alone or with an earlier die of this round")),
+            ("/miyajima sheet [player]", pgettext("miyajima", "show a player's sheet")),
+        )
 
     def buttons(self, update: Update) -> tuple[BoardButton, ...]:
         board = update.public["public"]
         if board["phase"] != "roll" or board["finished"]:
             return ()
-        rolled = {die for die, _ in board["rolled"]}
-        return tuple(BoardButton(f"Roll {die}", "roll", die, MARKS[die]) for die in DICE if die not in rolled)
+        rolled = {die for die, _value in board["rolled"]}
+        return tuple(
+            BoardButton(_("Roll {die}").format(die=colour_name(die)), "roll", die, MARKS[die])
+            for die in DICE
+            if die not in rolled
+        )
 
     def board_embed(self, update: Update) -> discord.Embed:
         board = update.public["public"]
         names = presenters.names_of(update)
-        title = f"{update.title} — round {board['round']}"
-        lines = [f"Dice: {dice_words(board['rolled'])}"]
+        title = _("{title} — round {round}").format(title=update.title, round=board["round"])
+        lines = [_("Dice: {dice}").format(dice=dice_words(board["rolled"]))]
         if update.ended:
-            lines.append(f"**Game over** — {update.ended}.")
+            lines.append(pgettext("miyajima", "**Game over** — {why}.").format(why=update.ended))
         elif board["phase"] == "roll":
-            lines.append(f"**{names[board['active']]}** chooses a die to roll.")
+            lines.append(_("**{player}** chooses a die to roll.").format(player=names[board["active"]]))
         else:
             waiting = ", ".join(names[s] for s in board["waiting"])
-            lines.append(f"Still loading: **{waiting}** — press **Load** or use `/miyajima load`.")
+            lines.append(
+                _("Still loading: **{players}** — press **{load}** or use `/miyajima load`.").format(
+                    players=waiting, load=self.hand_label
+                )
+            )
         if board["last_round"] and not update.ended:
-            lines.append("🏁 **Last round** — the game ends when it is over.")
-        reached = len(board["destinations"])
-        lines.append(f"Destinations reached: {reached} (the round in which {board['to_end']} are reached is the last)")
+            lines.append(_("🏁 **Last round** — the game ends when it is over."))
+        lines.append(
+            _("Destinations reached: {reached} (the round in which {to_end} are reached is the last)").format(
+                reached=len(board["destinations"]), to_end=board["to_end"]
+            )
+        )
         embed = discord.Embed(title=title, colour=COLOUR, description="\n".join(lines))
         rows = []
         for seat, trains in enumerate(board["sheets"]):
             cars = sum(len(t) for colour in trains.values() for t in colour.values())
-            reached_here = ", ".join(colour_words(c) for c in board["reached"][seat]) or "none"
+            reached_here = ", ".join(colour_words(c) for c in board["reached"][seat]) or pgettext(
+                "miyajima destinations", "none"
+            )
             load = board["loads"][seat] if board["phase"] == "roll" or seat not in board["waiting"] else None
-            last = f" · last: {load}" if load and board["rolled"] else ""
-            rows.append(f"**{names[seat]}** — {cars} cars · reached {reached_here}{last}")
-        embed.add_field(name="Players", value=clip("\n".join(rows)), inline=False)
+            row = ngettext(
+                "**{player}** — {n} car · reached {reached}", "**{player}** — {n} cars · reached {reached}", cars
+            ).format(player=names[seat], n=cars, reached=reached_here)
+            if load and board["rolled"]:
+                row += _(" · last: {load}").format(load=retold(load))
+            rows.append(row)
+        embed.add_field(name=pgettext("miyajima", "Players"), value=clip("\n".join(rows)), inline=False)
         if update.running:
-            embed.set_footer(text="Load: your options and your sheet · /miyajima sheet [player]")
+            embed.set_footer(
+                text=_("{load}: your options and your sheet · /miyajima sheet [player]").format(load=self.hand_label)
+            )
         return embed
 
     def hand_embed(self, update: Update, view: dict[str, Any]) -> discord.Embed:
         board = view["public"]
         seat = int((view.get("private") or {}).get("seat", 0))
         embed = discord.Embed(
-            title=f"Your sheet — {update.title}", colour=COLOUR, description=named(update, view["prompt"])
+            title=pgettext("miyajima", "Your sheet — {title}").format(title=update.title),
+            colour=COLOUR,
+            description=named(update, view["prompt"]),
         )
-        embed.add_field(name="Dice this round", value=dice_words(board["rolled"]), inline=False)
+        embed.add_field(name=_("Dice this round"), value=dice_words(board["rolled"]), inline=False)
         embed.add_field(
-            name="Sheet", value=clip(sheet_words(board["sheets"][seat], board["reached"][seat])), inline=False
+            name=_("Sheet"), value=clip(sheet_words(board["sheets"][seat], board["reached"][seat])), inline=False
         )
         return embed
 
@@ -124,19 +165,20 @@ class MiyajimaPresenter(Presenter):
         board = update.public["public"]
         seat = int(((update.actor_view or {}).get("private") or {}).get("seat", -1))
         loaded = board["loads"][seat] if 0 <= seat < len(board["loads"]) else None
-        events = board.get("events", [])
+        events = [retold(e) for e in board.get("events", [])]
         if board["rolled"] and board["phase"] == "load" and seat in board["waiting"]:
             die, value = board["rolled"][-1]
             others = " ".join(named(update, e) for e in events[1:])  # the first says the value, said here already
-            return f"You rolled the {die} die: {value}. Now load it." + (f" {others}" if others else "")
+            said = _("You rolled the {die} die: {value}. Now load it.").format(die=colour_name(die), value=value)
+            return said + (f" {others}" if others else "")
         if loaded and seat not in board["waiting"]:
             others = " ".join(named(update, e) for e in events[1:])  # the first repeats the load
-            return f"Loaded {loaded}." + (f" {others}" if others else "")
-        events = " ".join(named(update, e) for e in events)
-        return events or "Done — your move is in."
+            return _("Loaded {load}.").format(load=retold(loaded)) + (f" {others}" if others else "")
+        return " ".join(named(update, e) for e in events) or super().move_reply(update)
 
 
-_GOALS = ("200 with yellow then purple best", "4 destinations & 230", "red-orange-yellow & 230",
-          "green-blue-purple & 230", "beat 260")  # fmt: skip
+_GOALS = (N_("200 with yellow then purple best"), N_("4 destinations & 230"), N_("red-orange-yellow & 230"),
+          N_("green-blue-purple & 230"), N_("beat 260"))  # fmt: skip
+"""The solo goals in short (marked English): said with `_()`."""
 
 presenters.register("miyajima", MiyajimaPresenter())

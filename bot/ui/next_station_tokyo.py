@@ -8,8 +8,15 @@ from typing import Any
 import discord
 
 from bot.engine import Update
-from bot.games.next_station_tokyo.data import district_words
-from bot.games.next_station_tokyo.rules import EFFECT_NAMES
+from bot.games.next_station_tokyo.words import (
+    answer_words,
+    card_name,
+    colour_name,
+    district_name,
+    effect_name,
+    symbol_name,
+)
+from bot.i18n import _, ngettext, pgettext
 from bot.ui import presenters
 from bot.ui.messages import COLOUR, SELECT_LIMIT, clip
 from bot.ui.presenters import UNSTAMPED, BoardButton, Presenter, named
@@ -21,21 +28,23 @@ CARD_MARKS = {"green": "🟩", "pink": "🩷"}
 
 
 def colour_words(colour: str) -> str:
-    """A line colour as messages write it: "🟦 blue"."""
-    return f"{MARKS.get(colour, '')} {colour}".strip()
+    """A line colour as messages write it: "🟦 blue" (in the language in use)."""
+    return f"{MARKS.get(colour, '')} {colour_name(colour)}".strip()
 
 
 def card_words(public: dict[str, Any]) -> str:
     """The card up: "🩷 pink ▲ triangle — Express!", or what happens instead."""
     card = public.get("card")
     if not card:
-        return "no card up"
+        return _("no card up")
     background, symbol = str(card).split()
-    words = f"{CARD_MARKS[background]} **{public['card_words']}** {SYMBOL_MARKS.get(symbol, '')}".rstrip()
+    words = f"{CARD_MARKS[background]} **{card_name(str(card))}** {SYMBOL_MARKS.get(symbol, '')}".rstrip()
     if public.get("effect"):
-        words += f" — effect: **{public['effect']}**"
+        words += _(" — effect: **{effect}**").format(effect=effect_name(str(public["effect"])))
     if public.get("switch"):
-        words += " — after a **Railroad Switch**: sections may leave any station of your line"
+        words += _(" — after a **{switch}**: sections may leave any station of your line").format(
+            switch=effect_name("switch")
+        )
     return words
 
 
@@ -56,34 +65,46 @@ def line_words(sections: list[list[str]]) -> str:
 def _breakdown(result: dict[str, Any], objectives: list[str]) -> str:
     """A player's score part by part: lines, interchanges, outer districts, green misses, objectives."""
     drawn = {c: score for c, score in result["lines"].items() if score[0]}
+    interchanges = (
+        ", ".join(_("{n}× {size} lines").format(n=n, size=size) for size, n in result["interchanges"].items())
+        + f" → {result['interchange_points']}"
+        if result["interchanges"]
+        else pgettext("nst interchanges", "none")
+    )
+    districts = ", ".join(map(district_name, result["bonus_districts"])) or pgettext("nst districts", "none")
     parts = [
-        " · ".join(f"{colour_words(c)} {d}×{m} = {p}" for c, (d, m, p) in drawn.items()) or "No line drawn yet",
-        "Interchanges: "
-        + (
-            ", ".join(f"{n}× {size} lines" for size, n in result["interchanges"].items())
-            + f" → {result['interchange_points']}"
-            if result["interchanges"]
-            else "none"
+        " · ".join(f"{colour_words(c)} {d}×{m} = {p}" for c, (d, m, p) in drawn.items()) or _("No line drawn yet"),
+        _("Interchanges: {interchanges}").format(interchanges=interchanges),
+        _("Outer districts with an interchange: {districts} → {points}").format(
+            districts=districts, points=result["bonus_points"]
         ),
-        f"Outer districts with an interchange: {', '.join(map(district_words, result['bonus_districts'])) or 'none'}"
-        f" → {result['bonus_points']}",
-        f"Green-loop misses: {result['misses']} → {-3 * result['misses']}",
+        _("Green-loop misses: {misses} → {points}").format(misses=result["misses"], points=-3 * result["misses"]),
     ]
     if objectives:
-        met = [goal for goal, done in zip(objectives, result["objectives"], strict=True) if done]
-        parts.append(f"Objectives met: {', '.join(met) or 'none'} → {10 * len(met)}")
+        met = [_(goal) for goal, done in zip(objectives, result["objectives"], strict=True) if done]
+        parts.append(
+            _("Objectives met: {objectives} → {points}").format(
+                objectives=", ".join(met) or pgettext("nst objectives", "none"), points=10 * len(met)
+            )
+        )
     return "\n".join(parts)
 
 
 class TokyoPresenter(Presenter):
     """The card message: the card up, the round's progress, and each player's answer and score so far."""
 
-    hand_label = "Draw"
-    commands = (
-        ("/nst draw to:<station> [from:<station>]", "draw a section of this round's line to a station"),
-        ("/nst pass", "draw nothing for the card up"),
-        ("/nst sheet [player]", "show a player's sheet"),
-    )
+    @property
+    def hand_label(self) -> str:  # type: ignore[override]
+        return pgettext("next station tokyo", "Draw")
+
+    @property
+    def commands(self) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
+        """The commands are typed as they are; what they do is said in the language in use."""
+        return (
+            ("/nst draw to:<station> [from:<station>]", _("draw a section of this round's line to a station")),
+            ("/nst pass", _("draw nothing for the card up")),
+            ("/nst sheet [player]", pgettext("next station tokyo", "show a player's sheet")),
+        )
 
     def stamp(self, update: Update) -> int:
         """Every move names the card it answers, so menus stay good while the others answer the same card."""
@@ -93,7 +114,7 @@ class TokyoPresenter(Presenter):
         board = update.public["public"]
         if board["finished"] or not board["card"]:
             return ()
-        return (BoardButton("Pass", "pass", board["card_number"]),)
+        return (BoardButton(_("Pass"), "pass", board["card_number"]),)
 
     def menu_moves(self, update: Update, view: dict[str, Any]) -> list[dict[str, Any]]:
         """Sections first, Pass last; past the menu's 25, /nst draw reaches the rest."""
@@ -103,55 +124,90 @@ class TokyoPresenter(Presenter):
     def board_embed(self, update: Update) -> discord.Embed:
         board = update.public["public"]
         names = presenters.names_of(update)
-        lines = [f"Card: {card_words(board)}"] if board["card"] else []
-        lines.append(f"Green cards: {board['greens']} of {board['greens_to_end']} (the round ends after the fifth)")
+        lines = [_("Card: {card}").format(card=card_words(board))] if board["card"] else []
+        lines.append(
+            _("Green cards: {greens} of {total} (the round ends after the fifth)").format(
+                greens=board["greens"], total=board["greens_to_end"]
+            )
+        )
         if board["round_effect"]:
             symbol, effect = board["round_effect"]
-            lines.append(f"This round's effect: the first {symbol} card brings **{EFFECT_NAMES[effect]}**.")
+            lines.append(
+                _("This round's effect: the first {symbol} card brings **{effect}**.").format(
+                    symbol=symbol_name(symbol), effect=effect_name(effect)
+                )
+            )
         if update.ended:
-            lines.append(f"**Game over** — {update.ended}.")
+            lines.append(pgettext("next station tokyo", "**Game over** — {why}.").format(why=update.ended))
         elif board["waiting"]:
             waiting = ", ".join(names[s] for s in board["waiting"])
-            lines.append(f"Still choosing: **{waiting}** — press **Draw** or **Pass**, or use `/nst draw`.")
+            lines.append(
+                _("Still choosing: **{players}** — press **{draw}** or **{pass_}**, or use `/nst draw`.").format(
+                    players=waiting, draw=self.hand_label, pass_=_("Pass")
+                )
+            )
         embed = discord.Embed(
-            title=f"{update.title} — round {board['round']} of 4", colour=COLOUR, description="\n".join(lines)
+            title=_("{title} — round {round} of 4").format(title=update.title, round=board["round"]),
+            colour=COLOUR,
+            description="\n".join(lines),
         )
         rows = []
         for seat, name in enumerate(names):
             colour = board["colours"][seat]
             answer = board["answers"][seat] if seat < len(board["answers"]) else None
-            doing = "choosing…" if seat in board["waiting"] else (answer or "—")
+            doing = _("choosing…") if seat in board["waiting"] else (answer_words(answer) if answer else "—")
             total = board["results"][seat]["total"]
-            rows.append(f"**{name}** — {colour_words(colour)} · {doing} · {total} points so far")
-        embed.add_field(name="Players", value=clip("\n".join(rows)), inline=False)
+            rows.append(
+                ngettext(
+                    "**{player}** — {colour} · {doing} · {n} point so far",
+                    "**{player}** — {colour} · {doing} · {n} points so far",
+                    total,
+                ).format(player=name, colour=colour_words(colour), doing=doing, n=total)
+            )
+        embed.add_field(name=pgettext("next station tokyo", "Players"), value=clip("\n".join(rows)), inline=False)
         if board["objectives"]:
-            embed.add_field(name="Objectives (+10 each)", value="\n".join(board["objectives"]), inline=False)
+            objectives = "\n".join(_(objective) for objective in board["objectives"])
+            embed.add_field(name=_("Objectives (+10 each)"), value=objectives, inline=False)
         if update.running:
-            embed.set_footer(text="Draw: your legal sections · /nst sheet [player] · every sheet is public")
+            embed.set_footer(
+                text=_("{draw}: your legal sections · /nst sheet [player] · every sheet is public").format(
+                    draw=self.hand_label
+                )
+            )
         return embed
 
     def hand_embed(self, update: Update, view: dict[str, Any]) -> discord.Embed:
         board = view["public"]
         seat = int((view.get("private") or {}).get("seat", 0))
         embed = discord.Embed(
-            title=f"Your sheet — {update.title}", colour=COLOUR, description=named(update, view["prompt"])
+            title=pgettext("next station tokyo", "Your sheet — {title}").format(title=update.title),
+            colour=COLOUR,
+            description=named(update, view["prompt"]),
         )
         if board["card"]:
-            embed.add_field(name="Card", value=card_words(board), inline=False)
+            embed.add_field(name=_("Card"), value=card_words(board), inline=False)
         colour = board["colours"][seat]
         ends = ", ".join(board["ends"][seat])
-        embed.add_field(name="This round", value=f"{colour_words(colour)} line, ends: {ends}", inline=False)
+        embed.add_field(
+            name=_("This round"),
+            value=_("{colour} line, ends: {ends}").format(colour=colour_words(colour), ends=ends),
+            inline=False,
+        )
         drawn = "\n".join(f"{colour_words(c)}: {line_words(s)}" for c, s in board["sheets"][seat].items() if s)
-        embed.add_field(name="Your lines", value=clip(drawn or "none yet"), inline=False)
+        embed.add_field(
+            name=_("Your lines"), value=clip(drawn or pgettext("next station tokyo", "none yet")), inline=False
+        )
         result = board["results"][seat]
         embed.add_field(
-            name=f"Score so far: {result['total']}",
+            name=_("Score so far: {total}").format(total=result["total"]),
             value=clip(_breakdown(result, board["objectives"])),
             inline=False,
         )
         sections = sum(1 for move in view.get("legal", []) if '"draw"' in str(move["token"]))
         if sections >= SELECT_LIMIT:
-            embed.set_footer(text=f"{sections} sections possible: the menu shows 24, /nst draw reaches them all.")
+            embed.set_footer(
+                text=_("{n} sections possible: the menu shows 24, /nst draw reaches them all.").format(n=sections)
+            )
         return embed
 
     def result_embeds(self, update: Update) -> list[discord.Embed]:
@@ -164,12 +220,14 @@ class TokyoPresenter(Presenter):
         events = board.get("events", [])
         if 0 <= seat < len(board["express"]) and board["express"][seat]:
             end = board["express"][seat]
-            return f"Drawn: {board['answers'][seat]}. **Express**: draw a second section from {end}, or pass."
+            return _("Drawn: {answer}. **{express}**: draw a second section from {station}, or pass.").format(
+                answer=answer_words(board["answers"][seat]), express=effect_name("express"), station=end
+            )
         answer = board["answers"][seat] if 0 <= seat < len(board["answers"]) else None
         if answer and not events:
-            return f"Your answer: {answer}."
+            return _("Your answer: {answer}.").format(answer=answer_words(answer))
         # Everyone has answered and the next card is up (its answers are new): the log line tells it all.
-        return update.lines[-1] if update.lines else "Done — your answer is in."
+        return update.lines[-1] if update.lines else _("Done — your answer is in.")
 
 
 presenters.register("next_station_tokyo", TokyoPresenter())

@@ -10,6 +10,7 @@ import discord
 
 from bot.engine import Update
 from bot.games.base import Action, name_seats
+from bot.i18n import _, ngettext
 from bot.ui import messages
 
 
@@ -46,12 +47,15 @@ class Presenter:
     """The generic look, good for any game; games with their own look subclass it."""
 
     board_buttons: tuple[BoardButton, ...] = ()
-    hand_label = "My hand"
-    """The label of the board button that shows a player their own view and moves."""
     commands: tuple[tuple[str, str], ...] = ()
     """The game's own slash commands for help: (usage, what it does)."""
     stand_ins: dict[str, str] = {}  # noqa: RUF012  (read-only; subclasses replace it)
     """A board button's or command's move → the move it makes when only that one is open (Draw → pass)."""
+
+    @property
+    def hand_label(self) -> str:
+        """The label of the board button that shows a player their own view and moves (in the language in use)."""
+        return _("My hand")
 
     def stamp(self, update: Update) -> int:
         """The version menus and argument buttons carry: a click on an older board is refused as stale.
@@ -101,7 +105,7 @@ class Presenter:
 
     def move_reply(self, update: Update) -> str:
         """What a player is told, privately, after their move went through."""
-        return "Done — your move is in."
+        return _("Done — your move is in.")
 
 
 def ranked_results(update: Update, breakdown: Callable[[dict[str, Any]], str], footer: str = "") -> list[discord.Embed]:
@@ -114,11 +118,16 @@ def ranked_results(update: Update, breakdown: Callable[[dict[str, Any]], str], f
     names = names_of(update)
     ranks = update.outcome.ranks
     results = update.public["public"]["results"]
-    embed = discord.Embed(title=f"{update.title} — results", colour=messages.COLOUR, description=update.ended)
+    embed = discord.Embed(
+        title=_("{title} — results").format(title=update.title), colour=messages.COLOUR, description=update.ended
+    )
     for seat in sorted(range(len(names)), key=lambda s: ranks[s]):
         text = breakdown(results[seat])
         clipped = text if len(text) <= messages.FIELD_LIMIT else text[: messages.FIELD_LIMIT - 1] + "…"
-        name = f"{ranks[seat]}. {names[seat]} — {results[seat]['total']} points"
+        total = results[seat]["total"]
+        name = ngettext("{rank}. {player} — {points} point", "{rank}. {player} — {points} points", total).format(
+            rank=ranks[seat], player=names[seat], points=total
+        )
         embed.add_field(name=name[:256], value=clipped, inline=False)
     if footer:
         embed.set_footer(text=footer)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections.abc import Mapping, Sequence
 
@@ -11,41 +10,43 @@ import discord
 from bot.engine import GameStats, RatingRow
 from bot.engine.ratings import shown
 from bot.engine.tournaments import StandingsView
+from bot.i18n import _, ngettext, pgettext
 from bot.ui.messages import COLOUR
+from bot.ui.pictures import drawn
 from rendering.table import RankedTable, table_png
 
 PAGE = 10
 """Leaderboard lines per page."""
 
 
-def noun(count: int, word: str) -> str:
-    """ "game" or "games", as the count needs."""
-    return word if count == 1 else word + "s"
-
-
 def stats_embed(
     name: str, stats: Sequence[GameStats], titles: Mapping[str, str], lower_wins: set[str]
 ) -> discord.Embed:
     """A player's record: totals, favourite game, then a line per game."""
-    embed = discord.Embed(title=f"{name} — stats", colour=COLOUR)
+    embed = discord.Embed(title=_("{player} — stats").format(player=name), colour=COLOUR)
     games = sum(s.games for s in stats)
     if not games:
-        embed.description = "No finished games yet."
+        embed.description = _("No finished games yet.")
         return embed
     wins = sum(s.wins for s in stats)
     favourite = titles.get(stats[0].game, stats[0].game)
-    embed.description = (
-        f"**{games}** {noun(games, 'game')} · **{wins}** {noun(wins, 'win')} · win rate **{wins / games:.0%}** · "
-        f"favourite: **{favourite}**"
+    embed.description = " · ".join(
+        (
+            ngettext("**{n}** game", "**{n}** games", games).format(n=games),
+            ngettext("**{n}** win", "**{n}** wins", wins).format(n=wins),
+            _("win rate **{rate}**").format(rate=f"{wins / games:.0%}"),
+            _("favourite: **{game}**").format(game=favourite),
+        )
     )
     for s in stats[:25]:
         best = s.worst_score if s.game in lower_wins else s.best_score
-        embed.add_field(
-            name=titles.get(s.game, s.game),
-            value=f"{s.games} {noun(s.games, 'game')} · {s.wins} {noun(s.wins, 'win')} ({s.wins / s.games:.0%}) · "
-            f"mean {s.mean_score:.1f} · best {best}",
-            inline=False,
+        line = (
+            ngettext("{n} game", "{n} games", s.games).format(n=s.games),
+            ngettext("{n} win ({rate})", "{n} wins ({rate})", s.wins).format(n=s.wins, rate=f"{s.wins / s.games:.0%}"),
+            _("mean {mean}").format(mean=f"{s.mean_score:.1f}"),
+            _("best {score}").format(score=best),
         )
+        embed.add_field(name=titles.get(s.game, s.game), value=" · ".join(line), inline=False)
     return embed
 
 
@@ -64,8 +65,15 @@ def leaderboard_table(
             highlight = len(rows) - 1
     pages = max(1, -(-total // PAGE))
     page = (first_place - 1) // PAGE + 1
-    subtitle = f"{total} rated players · page {page} of {pages} · rating = μ − 3σ (openskill)"
-    return RankedTable(title, subtitle, ("#", "Player", "Rating", "Games"), tuple(rows), highlight)
+    subtitle = " · ".join(
+        (
+            ngettext("{n} rated player", "{n} rated players", total).format(n=total),
+            _("page {page} of {pages}").format(page=page, pages=pages),
+            _("rating = μ − 3σ (openskill)"),
+        )
+    )
+    columns = ("#", pgettext("column", "Player"), pgettext("column", "Rating"), pgettext("column", "Games"))
+    return RankedTable(title, subtitle, columns, tuple(rows), highlight)
 
 
 def _line(place: int, rating: RatingRow) -> tuple[str, ...]:
@@ -74,14 +82,17 @@ def _line(place: int, rating: RatingRow) -> tuple[str, ...]:
 
 async def table_file(table: RankedTable, filename: str) -> discord.File:
     """A ranked table drawn off the event loop, as an attachment."""
-    png = await asyncio.to_thread(table_png, table)
+    png = await drawn(table_png, table)
     return discord.File(io.BytesIO(png), filename=filename)
 
 
 def standings_table(view: StandingsView) -> RankedTable:
     """A tournament's standings: place, player, points, total score, games, wins; dropped players struck out."""
     t = view.tournament
-    status = {"open": "open for entries", "running": f"round {t.round} of {t.rounds}", "finished": "final"}[t.status]
+    if t.status == "running":
+        status = _("round {round} of {rounds}").format(round=t.round, rounds=t.rounds)
+    else:
+        status = {"open": _("open for entries"), "finished": pgettext("standings", "final")}[t.status]
     rows = tuple(
         (
             str(s.place),
@@ -95,7 +106,24 @@ def standings_table(view: StandingsView) -> RankedTable:
         for s in view.lines
     )
     struck = frozenset(i for i, s in enumerate(view.lines) if s.dropped)
-    score = "Score (low wins)" if view.lower_scores_win else "Score"
-    subtitle = f"{t.format.replace('_', ' ')} · {status} · points, then score, then head-to-head"
-    columns = ("#", "Player", "Points", score, "Games", "Wins", "Byes")
-    return RankedTable(f"{t.name} — standings", subtitle, columns, rows, None, struck)
+    score = pgettext("column", "Score (low wins)") if view.lower_scores_win else pgettext("column", "Score")
+    subtitle = " · ".join((format_name(t.format), status, _("points, then score, then head-to-head")))
+    columns = (
+        "#",
+        pgettext("column", "Player"),
+        pgettext("column", "Points"),
+        score,
+        pgettext("column", "Games"),
+        pgettext("column", "Wins"),
+        pgettext("column", "Byes"),
+    )
+    return RankedTable(_("{name} — standings").format(name=t.name), subtitle, columns, rows, None, struck)
+
+
+def format_name(format: str) -> str:
+    """A tournament format as players read it ("round robin"), in the language in use."""
+    names = {
+        "swiss": pgettext("tournament format", "swiss"),
+        "round_robin": pgettext("tournament format", "round robin"),
+    }
+    return names.get(format, format.replace("_", " "))

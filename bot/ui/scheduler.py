@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections import deque
@@ -12,7 +13,9 @@ import discord
 from discord.ext import tasks
 
 from bot.engine import GameManager, Reminder, Update
+from bot.i18n import _, speaking
 from bot.ui import delivery
+from bot.ui.gate import server_language
 from bot.ui.messages import jump_url
 
 log = logging.getLogger(__name__)
@@ -53,6 +56,8 @@ class TimerScheduler:
         self.idle_s = idle_s
         self.limiter = DmLimiter(dms_per_minute)
         self._loop = tasks.loop(seconds=idle_s)(self.beat)
+        # Held for a whole scan, so that shutting down can wait for one in progress instead of cutting it.
+        self._scanning = asyncio.Lock()
 
     @property
     def manager(self) -> GameManager:
@@ -66,10 +71,20 @@ class TimerScheduler:
         """Stop scanning (the bot is closing)."""
         self._loop.cancel()
 
+    async def halt(self, timeout_s: float) -> None:
+        """Let a scan in progress finish (up to `timeout_s`), then stop scanning."""
+        try:
+            async with asyncio.timeout(timeout_s), self._scanning:
+                self._loop.cancel()
+        except TimeoutError:
+            log.warning("shutdown: a timer scan was still running after %.0f s", timeout_s)
+            self._loop.cancel()
+
     async def beat(self) -> None:
         """One scan, then sleep until the next timer; a failure (a locked database) is logged and retried."""
         try:
-            await self.scan()
+            async with self._scanning:
+                await self.scan()
             next_due = await self.manager.storage.next_due()
         except Exception:
             log.exception("timer scan failed")
@@ -95,7 +110,9 @@ class TimerScheduler:
         fired = 0
         for timer in await self.manager.due_timers(BATCH):
             try:
-                result = await self.manager.fire(timer)
+                # A timeout's moves are told to the whole channel: the engine words them in the server's language.
+                with speaking(await delivery.channel_language(self.client, timer.channel_id)):
+                    result = await self.manager.fire(timer)
                 if isinstance(result, Reminder):
                     await self.remind(result)
                 elif isinstance(result, Update):
@@ -104,22 +121,31 @@ class TimerScheduler:
             except discord.HTTPException as error:
                 # The timer's effect is stored; only telling the channel failed.
                 log.warning("timer delivery failed channel=%s status=%s", timer.channel_id, error.status)
-            except Exception:
-                log.exception("timer failed channel=%s game=%s kind=%s", timer.channel_id, timer.game_id, timer.kind)
+            except Exception as error:
+                where = await self.manager.where(timer.channel_id)
+                log.error("timer failed channel=%s %s timer=%s", timer.channel_id, where, timer.kind, exc_info=error)
         return fired
 
     async def remind(self, reminder: Reminder) -> None:
-        """Ping the waiting players in the game's channel, and DM those who asked for it."""
+        """Ping the waiting players in the game's channel, and DM those who asked for it (in the server's language)."""
         if not reminder.user_ids:
             return
+        with speaking(server_language(self.client, reminder.guild_id)):
+            await self._remind(reminder)
+
+    async def _remind(self, reminder: Reminder) -> None:
         pinged = [discord.Object(uid) for uid in reminder.user_ids]
         mentions = " ".join(f"<@{uid}>" for uid in reminder.user_ids)
         await delivery.say_to(
             self.client,
             reminder.channel_id,
-            f"⏰ {mentions} — a reminder: it's your move in **{reminder.title}**.",
+            _("⏰ {players} — a reminder: it's your move in **{title}**.").format(
+                players=mentions, title=reminder.title
+            ),
             pinged,
         )
+        if not self.manager.servers.dm_reminders(reminder.guild_id):
+            return  # this server's moderators turned reminder DMs off: the channel ping is all
         for user_id in reminder.user_ids:
             if await self.manager.storage.dm_reminders(user_id):
                 await self._dm(user_id, reminder)
@@ -131,7 +157,7 @@ class TimerScheduler:
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             link = jump_url(reminder.guild_id, reminder.channel_id, reminder.board_message_id)
-            await user.send(f"⏰ It's your move in **{reminder.title}**: {link}")
+            await user.send(_("⏰ It's your move in **{title}**: {link}").format(title=reminder.title, link=link))
         except discord.Forbidden:
             log.info("reminder dm refused user=%s; not retrying", user_id)
             await self.manager.mark_dms_closed(user_id)

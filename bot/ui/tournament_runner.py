@@ -1,8 +1,12 @@
-"""Runs tournaments in Discord: a thread per table, each round announced, the next round when a game ends."""
+"""Runs tournaments in Discord: a thread per table, each round announced, the next round when a game ends.
+
+All of it is public (threads, seatings, standings, the tables' games), so it speaks the server's language.
+"""
 
 from __future__ import annotations
 
 import logging
+from contextlib import AbstractContextManager
 from typing import cast
 
 import discord
@@ -10,7 +14,9 @@ import discord
 from bot.engine import TournamentRow
 from bot.engine.locks import ChannelLocks
 from bot.engine.tournaments import PlannedTable, RoundNews, TournamentDesk
+from bot.i18n import _, speaking
 from bot.ui import delivery
+from bot.ui.gate import server_language
 from bot.ui.rankings import standings_table, table_file
 
 log = logging.getLogger(__name__)
@@ -28,20 +34,34 @@ class TournamentRunner:
         self._opening = ChannelLocks()
         """One table opener at a time per tournament (by id)."""
 
+    def _speaking(self, tournament: TournamentRow) -> AbstractContextManager[None]:
+        """The language of the tournament's server, for everything posted about it."""
+        return speaking(server_language(self.client, tournament.guild_id))
+
     async def announce(self, news: RoundNews) -> None:
         """Tell the tournament's channel about a new round (opening its tables) or the final standings."""
+        with self._speaking(news.tournament):
+            await self._announce(news)
+
+    async def _announce(self, news: RoundNews) -> None:
         channel = await delivery.channel_of(self.client, news.tournament.channel_id)
         if news.finished:
             view = await self.desk.standings(news.tournament.channel_id)
             file = await table_file(standings_table(view), "standings.png")
             winners = [news.names.get(s.user_id, "?") for s in news.standings if s.place == 1]
-            text = f"🏁 **{news.tournament.name}** is over. Congratulations, **{' & '.join(winners) or '—'}**!"
+            text = _("🏁 **{name}** is over. Congratulations, **{winners}**!").format(
+                name=news.tournament.name, winners=" & ".join(winners) or "—"
+            )
             await channel.send(text, file=file, allowed_mentions=delivery.NO_PINGS)
             return
         await self.open_tables(news.tournament)
 
     async def open_tables(self, tournament: TournamentRow) -> None:
         """Start every table of the current round that has no game yet, then post the round's seating."""
+        with self._speaking(tournament):
+            await self._open_tables(tournament)
+
+    async def _open_tables(self, tournament: TournamentRow) -> None:
         async with self._opening(tournament.id):
             pending = await self.desk.pending_tables(tournament.id)
             if not pending:
@@ -50,7 +70,10 @@ class TournamentRunner:
             opened: list[tuple[PlannedTable, discord.Thread]] = []
             for table in pending:
                 thread = await self._thread(
-                    channel, f"{tournament.name} · round {table.round} · table {table.table_no}"
+                    channel,
+                    _("{name} · round {round} · table {table}").format(
+                        name=tournament.name, round=table.round, table=table.table_no
+                    ),
                 )
                 update = await self.desk.open_table(tournament.id, table, thread.id)
                 if update is None:
@@ -88,14 +111,22 @@ class TournamentRunner:
         opened: list[tuple[PlannedTable, discord.Thread]],
     ) -> None:
         round_no = opened[0][0].round
-        lines = [f"🚉 **{tournament.name}** — round {round_no} of {tournament.rounds}"]
+        lines = [
+            _("🚉 **{name}** — round {round} of {rounds}").format(
+                name=tournament.name, round=round_no, rounds=tournament.rounds
+            )
+        ]
         pinged: list[discord.Object] = []
         for table, thread in opened:
             lines.append(
-                f"Table {table.table_no}: {' '.join(f'<@{p.user_id}>' for p in table.players)} → {thread.mention}"
+                _("Table {table}: {players} → {thread}").format(
+                    table=table.table_no,
+                    players=" ".join(f"<@{p.user_id}>" for p in table.players),
+                    thread=thread.mention,
+                )
             )
             pinged.extend(discord.Object(p.user_id) for p in table.players)
         byes = await self.desk.round_byes(tournament.id, round_no)
         if byes:
-            lines.append(f"Sitting this round out: {', '.join(p.name for p in byes)}.")
+            lines.append(_("Sitting this round out: {players}.").format(players=", ".join(p.name for p in byes)))
         await channel.send("\n".join(lines)[:2000], allowed_mentions=delivery.only(pinged))

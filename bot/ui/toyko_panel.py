@@ -13,11 +13,13 @@ import discord
 from discord import ui
 
 from bot.games.base import Action, IllegalAction
-from bot.games.toyko_train.data import words_file
+from bot.games.toyko_train.data import KINDS, words_file
+from bot.games.toyko_train.words import colour_name, gesture_name, kind_label
+from bot.i18n import _, pgettext
 from bot.ui import flows
 from bot.ui.errors import answer_failure
+from bot.ui.gate import Admitted
 
-KIND_LABELS = {"great": "Great vertical", "small": "Small vertical", "horizontal": "Horizontal"}
 COLOUR_MARKS = {"red": "🟥", "orange": "🟧", "yellow": "🟨", "green": "🟩", "blue": "🟦", "purple": "🟪"}
 NOTHING = "-"
 """In a custom_id: nothing picked yet."""
@@ -25,7 +27,7 @@ WORD = r"[A-Za-z]{1,40}"
 PLACE = r"[A-C][1-3]"
 
 
-class WordButton(ui.DynamicItem[ui.Button[Any]], template=rf"tetsudo:tk:word:(?P<channel>\d+):(?P<word>{WORD})"):
+class WordButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=rf"tetsudo:tk:word:(?P<channel>\d+):(?P<word>{WORD})"):
     """A colour word on a conductor's panel: picking it readies the gesture buttons."""
 
     def __init__(self, channel_id: int, word: str, picked: bool = False) -> None:
@@ -47,6 +49,7 @@ class WordButton(ui.DynamicItem[ui.Button[Any]], template=rf"tetsudo:tk:word:(?P
 
 
 class SignalButton(
+    Admitted,
     ui.DynamicItem[ui.Button[Any]],
     template=rf"tetsudo:tk:sig:(?P<channel>\d+):(?P<word>{WORD}|-):(?P<kind>great|small|horizontal)",
 ):
@@ -54,7 +57,7 @@ class SignalButton(
 
     def __init__(self, channel_id: int, word: str, kind: str, label: str = "") -> None:
         custom_id = f"tetsudo:tk:sig:{channel_id}:{word}:{kind}"
-        super().__init__(ui.Button(label=(label or KIND_LABELS[kind])[:80], custom_id=custom_id))
+        super().__init__(ui.Button(label=(label or kind_label(kind))[:80], custom_id=custom_id))
         self.channel_id, self.word, self.kind = channel_id, word, kind
 
     @classmethod
@@ -66,27 +69,38 @@ class SignalButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             if self.word == NOTHING:
-                raise IllegalAction("Pick one of your words first, then the gesture.")
+                raise IllegalAction(_("Pick one of your words first, then the gesture."))
             await flows.play_on_panel(interaction, self.channel_id, Action("signal", (self.word, self.kind)))
         except Exception as error:
             await answer_failure(interaction, error)
 
 
 class ConductorButton(
+    Admitted,
     ui.DynamicItem[ui.Button[Any]],
     template=r"tetsudo:tk:do:(?P<channel>\d+):(?P<verb>cancel|nod|shake|call):(?P<round>\d+)",
 ):
     """Cancel, Nod, Shake or «Toyko Train!»; a call or a cancel names its round."""
 
-    LOOKS: dict[str, tuple[str, discord.ButtonStyle]] = {  # noqa: RUF012  (read-only)
-        "cancel": ("Cancel", discord.ButtonStyle.danger),
-        "nod": ("Nod", discord.ButtonStyle.secondary),
-        "shake": ("Shake", discord.ButtonStyle.secondary),
-        "call": ("Toyko Train!", discord.ButtonStyle.success),
+    LOOKS: dict[str, discord.ButtonStyle] = {  # noqa: RUF012  (read-only)
+        "cancel": discord.ButtonStyle.danger,
+        "nod": discord.ButtonStyle.secondary,
+        "shake": discord.ButtonStyle.secondary,
+        "call": discord.ButtonStyle.success,
     }
 
+    @staticmethod
+    def label_of(verb: str) -> str:
+        """The button's words in the language in use (the call is the game's own shout: never translated)."""
+        labels = {
+            "cancel": pgettext("toyko button", "Cancel"),
+            "nod": pgettext("toyko button", "Nod"),
+            "shake": pgettext("toyko button", "Shake"),
+        }
+        return labels.get(verb, "Toyko Train!")
+
     def __init__(self, channel_id: int, verb: str, round_number: int) -> None:
-        label, style = self.LOOKS[verb]
+        label, style = self.label_of(verb), self.LOOKS[verb]
         custom_id = f"tetsudo:tk:do:{channel_id}:{verb}:{round_number}"
         super().__init__(ui.Button(label=label, style=style, custom_id=custom_id))
         self.channel_id, self.verb, self.round = channel_id, verb, round_number
@@ -106,6 +120,7 @@ class ConductorButton(
 
 
 class SeatButton(
+    Admitted,
     ui.DynamicItem[ui.Button[Any]],
     template=rf"tetsudo:tk:seat:(?P<channel>\d+):(?P<first>{PLACE}|-):(?P<place>{PLACE}):(?P<serial>\d+)",
 ):
@@ -137,11 +152,11 @@ class SeatButton(
             await answer_failure(interaction, error)
 
 
-class PointButton(ui.DynamicItem[ui.Button[Any]], template=rf"tetsudo:tk:point:(?P<channel>\d+):(?P<place>{PLACE}|-)"):
+class PointButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=rf"tetsudo:tk:point:(?P<channel>\d+):(?P<place>{PLACE}|-)"):
     """Point at the picked seat, for the conductor to nod or shake at."""
 
     def __init__(self, channel_id: int, place: str) -> None:
-        label = "Point at a seat (pick one first)" if place == NOTHING else f"Point at {place}"
+        label = _("Point at a seat (pick one first)") if place == NOTHING else _("Point at {place}").format(place=place)
         custom_id = f"tetsudo:tk:point:{channel_id}:{place}"
         super().__init__(ui.Button(label=label, custom_id=custom_id, disabled=place == NOTHING))
         self.channel_id, self.place = channel_id, place
@@ -155,7 +170,7 @@ class PointButton(ui.DynamicItem[ui.Button[Any]], template=rf"tetsudo:tk:point:(
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             if self.place == NOTHING:
-                raise IllegalAction("Pick a seat first, then point.")
+                raise IllegalAction(_("Pick a seat first, then point."))
             await flows.play_on_panel(interaction, self.channel_id, Action("point", (self.place,)))
         except Exception as error:
             await answer_failure(interaction, error)
@@ -183,8 +198,8 @@ def conductor_panel(channel_id: int, view: dict[str, Any], picked: str | None) -
             item.item.row = row
             panel.add_item(item)
     gestures = words_file().schemes[str(board["scheme"])]
-    for kind in KIND_LABELS:
-        label = f"{KIND_LABELS[kind]}: {gestures[kind]}"
+    for kind in KINDS:
+        label = _("{exchange}: {gesture}").format(exchange=kind_label(kind), gesture=gesture_name(gestures[kind]))
         signal = SignalButton(channel_id, chosen, kind, label)
         signal.item.row = 2
         panel.add_item(signal)
@@ -205,7 +220,8 @@ def tourist_grid(channel_id: int, view: dict[str, Any], picked: str | None) -> u
     chosen = picked if picked in places else NOTHING
     grid = ui.View(timeout=None)
     for place, colour in zip(places, team["seating"], strict=True):
-        seat = SeatButton(channel_id, chosen, place, int(team["serial"]), f"{place} {COLOUR_MARKS[colour]} {colour}")
+        label = f"{place} {COLOUR_MARKS[colour]} {colour_name(colour)}"
+        seat = SeatButton(channel_id, chosen, place, int(team["serial"]), label)
         seat.item.row = int(place[1]) - 1
         grid.add_item(seat)
     point = PointButton(channel_id, chosen)

@@ -7,6 +7,8 @@ from typing import Any
 import discord
 
 from bot.engine import Update
+from bot.games.toyko_train.words import colour_name, gesture_name, team_name
+from bot.i18n import _, ngettext, pgettext
 from bot.ui import presenters
 from bot.ui.messages import COLOUR, clip
 from bot.ui.presenters import UNSTAMPED, Presenter, named
@@ -26,29 +28,37 @@ def grid_words(seating: list[str], columns: int) -> str:
 def team_members(update: Update, team: dict[str, Any]) -> str:
     """ "alice conducts, bob seats the tourists"."""
     names = presenters.names_of(update)
-    return f"{names[team['conductor']]} conducts, {names[team['tourist']]} seats the tourists"
+    return _("{conductor} conducts, {tourist} seats the tourists").format(
+        conductor=names[team["conductor"]], tourist=names[team["tourist"]]
+    )
 
 
 def signal_words(team: dict[str, Any]) -> str:
     """The team's last signal as the table saw it: «Sumigokochi!» swings both arms together."""
     if not team["signal"]:
-        return "no signal yet"
+        return _("no signal yet")
     word, gesture = team["signal"]
-    return f"«{word}!» {gesture}"
+    return f"«{word}!» {gesture_name(gesture)}"  # the word is the team's code: never translated
 
 
 class ToykoPresenter(Presenter):
     """The table message: every team's compartment and last signal; the panels are private."""
 
-    hand_label = "My panel"
-    commands = (
-        ("/toyko signal word:<word> kind:<great|small|horizontal>", "conductor: say a word with a gesture"),
-        ("/toyko cancel", "conductor: undo your tourist's last exchange"),
-        ("/toyko nod · /toyko shake", "conductor: approve or disapprove"),
-        ("/toyko call", "conductor: «Toyko Train!» — your tourists are seated right"),
-        ("/toyko swap a:<seat> b:<seat>", "tourist: exchange two tourists"),
-        ("/toyko point seat:<seat>", "tourist: point at a seat"),
-    )
+    @property
+    def hand_label(self) -> str:  # type: ignore[override]
+        return _("My panel")
+
+    @property
+    def commands(self) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
+        """The commands are typed as they are; what they do is said in the language in use."""
+        return (
+            ("/toyko signal word:<word> kind:<great|small|horizontal>", _("conductor: say a word with a gesture")),
+            ("/toyko cancel", _("conductor: undo your tourist's last exchange")),
+            ("/toyko nod · /toyko shake", _("conductor: approve or disapprove")),
+            ("/toyko call", _("conductor: «Toyko Train!» — your tourists are seated right")),
+            ("/toyko swap a:<seat> b:<seat>", _("tourist: exchange two tourists")),
+            ("/toyko point seat:<seat>", _("tourist: point at a seat")),
+        )
 
     def stamp(self, update: Update) -> int:
         """A race: other teams move all the time, so clicks carry their round or seating number, not the board's."""
@@ -64,43 +74,57 @@ class ToykoPresenter(Presenter):
 
     def board_embed(self, update: Update) -> discord.Embed:
         board = update.public["public"]
-        title = f"{update.title} — round {board['round']} of {board['rounds']}"
-        lines = ["Conductors: **My panel** (or `/toyko`) to signal. Tourists: **My panel** to exchange seats."]
-        if update.ended:
-            lines = [f"**Game over** — {update.ended}."]
-        embed = discord.Embed(title=title, colour=COLOUR, description="\n".join(lines))
-        for number, team in enumerate(board["teams"], start=1):
-            out = " — **out of this round**" if team["out"] else ""
-            cards = f"{team['cards']} card{'s' if team['cards'] != 1 else ''}"
-            value = (
-                f"{team_members(update, team)} · {team['made']} exchanges{out}\n"
-                f"Last signal: {signal_words(team)}\n```\n{grid_words(team['seating'], board['columns'])}\n```"
+        title = _("{title} — round {round} of {rounds}").format(
+            title=update.title, round=board["round"], rounds=board["rounds"]
+        )
+        lines = [
+            _("Conductors: **{panel}** (or `/toyko`) to signal. Tourists: **{panel}** to exchange seats.").format(
+                panel=self.hand_label
             )
-            embed.add_field(name=f"Team {number} — {cards}", value=clip(value), inline=True)
+        ]
+        if update.ended:
+            lines = [pgettext("toyko train", "**Game over** — {why}.").format(why=update.ended)]
+        embed = discord.Embed(title=title, colour=COLOUR, description="\n".join(lines))
+        for number, team in enumerate(board["teams"]):
+            cards = ngettext("{n} card", "{n} cards", team["cards"]).format(n=team["cards"])
+            made = ngettext("{n} exchange", "{n} exchanges", team["made"]).format(n=team["made"])
+            out = _(" — **out of this round**") if team["out"] else ""
+            value = (
+                f"{team_members(update, team)} · {made}{out}\n"
+                + _("Last signal: {signal}").format(signal=signal_words(team))
+                + f"\n```\n{grid_words(team['seating'], board['columns'])}\n```"
+            )
+            embed.add_field(
+                name=pgettext("toyko train", "{team} — {cards}").format(team=team_name(number), cards=cards),
+                value=clip(value),
+                inline=True,
+            )
         return embed
 
     def hand_embed(self, update: Update, view: dict[str, Any]) -> discord.Embed:
         board, mine = view["public"], view.get("private") or {}
         team = board["teams"][int(mine.get("team", 0))]
-        role = "you conduct" if mine.get("role") == "conductor" else "you seat the tourists"
+        role = _("you conduct") if mine.get("role") == "conductor" else _("you seat the tourists")
         embed = discord.Embed(
-            title=f"Team {int(mine.get('team', 0)) + 1}, {role} — {update.title}",
+            title=_("{team}, {role} — {title}").format(
+                team=team_name(int(mine.get("team", 0))), role=role, title=update.title
+            ),
             colour=COLOUR,
             description=named(update, str(view.get("prompt", ""))),
         )
         if "target" in mine:
             embed.add_field(
-                name="Target (only conductors see it)",
+                name=_("Target (only conductors see it)"),
                 value=f"```\n{grid_words(mine['target'], board['columns'])}\n```",
             )
-        embed.add_field(name="Your tourists now", value=f"```\n{grid_words(team['seating'], board['columns'])}\n```")
+        embed.add_field(name=_("Your tourists now"), value=f"```\n{grid_words(team['seating'], board['columns'])}\n```")
         words = "\n".join(
-            f"**{word}** — {COLOUR_MARKS[colour]} {colour}" for colour, word in mine.get("dictionary", {}).items()
+            f"**{word}** — {COLOUR_MARKS[colour]} {colour_name(colour)}"
+            for colour, word in mine.get("dictionary", {}).items()
         )
-        embed.add_field(
-            name="Your team's words (secret)", value=f"{words}\nCancel: **{mine.get('cancel_word', '')}**", inline=False
-        )
-        embed.add_field(name="Your conductor's last signal", value=signal_words(team), inline=False)
+        cancel = _("Cancel: **{word}**").format(word=mine.get("cancel_word", ""))
+        embed.add_field(name=_("Your team's words (secret)"), value=f"{words}\n{cancel}", inline=False)
+        embed.add_field(name=_("Your conductor's last signal"), value=signal_words(team), inline=False)
         return embed
 
     def result_embeds(self, update: Update) -> list[discord.Embed]:
@@ -108,26 +132,38 @@ class ToykoPresenter(Presenter):
             return []
         board = update.public["public"]
         names = presenters.names_of(update)
-        embed = discord.Embed(title=f"{update.title} — results", colour=COLOUR, description=update.ended)
+        embed = discord.Embed(
+            title=pgettext("toyko train", "{title} — results").format(title=update.title),
+            colour=COLOUR,
+            description=update.ended,
+        )
         cards = [team["cards"] for team in board["teams"]]
         for team in sorted(range(len(cards)), key=lambda t: -cards[t]):
             rank = 1 + sum(1 for other in cards if other > cards[team])  # among teams, not seats
             pair = f"{names[2 * team]} & {names[2 * team + 1]}"
-            embed.add_field(
-                name=f"{rank}. Team {team + 1} — {board['teams'][team]['cards']} cards", value=pair, inline=False
-            )
+            won = ngettext("{n} card", "{n} cards", cards[team]).format(n=cards[team])
+            embed.add_field(name=f"{rank}. {team_name(team)} — {won}", value=pair, inline=False)
         rounds = [
-            f"Round {s['round']}: Team {s['winner'] + 1} ({'right call' if s['right'] else 'the other called wrong'}, "
-            f"{s['seconds']} s) · "
-            + ", ".join(f"T{t + 1} {r['made']}/{r['optimum']}" for t, r in enumerate(s["teams"]))
+            _("Round {round}: {team} ({how}, {seconds} s) · {records}").format(
+                round=s["round"],
+                team=team_name(int(s["winner"])),
+                how=_("right call") if s["right"] else _("the other called wrong"),
+                seconds=s["seconds"],
+                records=", ".join(
+                    _("T{team} {made}/{best}").format(team=t + 1, made=r["made"], best=r["optimum"])
+                    for t, r in enumerate(s["teams"])
+                ),
+            )
             for s in board["summaries"]
         ]
-        embed.add_field(name="Rounds (exchanges made / fewest possible)", value=clip("\n".join(rounds)), inline=False)
+        embed.add_field(
+            name=_("Rounds (exchanges made / fewest possible)"), value=clip("\n".join(rounds)), inline=False
+        )
         return [embed]
 
     def move_reply(self, update: Update) -> str:
         """The move's own log line, as the table saw it."""
-        return update.lines[-1] if update.lines else "Done."
+        return update.lines[-1] if update.lines else pgettext("toyko train", "Done.")
 
 
 presenters.register("toyko_train", ToykoPresenter())

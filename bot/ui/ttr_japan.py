@@ -8,6 +8,8 @@ import discord
 
 from bot.engine import Update
 from bot.games.base import Action
+from bot.games.ttr_japan.words import colour_name, retold
+from bot.i18n import _, pgettext
 from bot.ui import presenters
 from bot.ui.messages import COLOUR, FIELD_LIMIT, SELECT_LIMIT
 from bot.ui.presenters import BoardButton, MultiChoice, Presenter, named
@@ -28,12 +30,12 @@ CARD_MARKS = {
 
 def card_words(card: str) -> str:
     """A card as the board writes it: "🟥 red"."""
-    return f"{CARD_MARKS.get(card, '')} {card}".strip()
+    return f"{CARD_MARKS.get(card, '')} {colour_name(card)}".strip()
 
 
 def hand_words(hand: dict[str, int]) -> str:
     """A hand by colour: "🟥 red 3 · 🚂 locomotive 1"."""
-    return " · ".join(f"{card_words(c)} {n}" for c, n in hand.items() if n) or "no cards"
+    return " · ".join(f"{card_words(c)} {n}" for c, n in hand.items() if n) or _("no cards")
 
 
 def ticket_words(ticket: dict[str, Any]) -> str:
@@ -53,17 +55,21 @@ def _breakdown(result: dict[str, Any]) -> str:
         for t in result["tickets"]
     )
     bonus = f"{result['bonus']:+d}".replace("-", "−")
-    return f"Routes {result['routes']} · Bullet Train bonus {bonus}\n{tickets or 'no tickets'}"
+    score = _("Routes {routes} · Bullet Train bonus {bonus}").format(routes=result["routes"], bonus=bonus)
+    return f"{score}\n{tickets or _('no tickets')}"
 
 
 class JapanPresenter(Presenter):
     """The board says in words what the map shows: market, counts, whose turn, the final round."""
 
-    commands = (
-        ("/ttr draw card:<1–5 | deck>", "take a face-up card or the top of the deck (twice a turn)"),
-        ("/ttr claim route:<route> [colour:<colour>] [locomotives:<n>]", "claim a route you can pay for"),
-        ("/ttr tickets", "draw 3 destination tickets and keep at least 1"),
-    )
+    @property
+    def commands(self) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
+        """The commands are typed as they are; what they do is said in the language in use."""
+        return (
+            ("/ttr draw card:<1–5 | deck>", _("take a face-up card or the top of the deck (twice a turn)")),
+            ("/ttr claim route:<route> [colour:<colour>] [locomotives:<n>]", _("claim a route you can pay for")),
+            ("/ttr tickets", _("draw 3 destination tickets and keep at least 1")),
+        )
 
     def buttons(self, update: Update) -> tuple[BoardButton, ...]:
         board = update.public["public"]
@@ -71,38 +77,39 @@ class JapanPresenter(Presenter):
             return ()
         second = board["second_card"]
         found = [
-            BoardButton(f"{slot} · {card}", "draw", slot, CARD_MARKS.get(card))
+            BoardButton(f"{slot} · {colour_name(card)}", "draw", slot, CARD_MARKS.get(card))
             for slot, card in enumerate(board["market"], start=1)
             if not (second and card == "locomotive")
         ]
         if board["deck"] or board["discard"]:
-            found.append(BoardButton("Deck", "draw", "deck", "🂠"))
+            found.append(BoardButton(_("Deck"), "draw", "deck", "🂠"))
         if not second and board["tickets_left"]:
-            found.append(BoardButton("Tickets", "tickets", None, "🎫"))
+            found.append(BoardButton(_("Tickets"), "tickets", None, "🎫"))
         return tuple(found)
 
     def board_embed(self, update: Update) -> discord.Embed:
         board = update.public["public"]
         names = presenters.names_of(update)
         embed = discord.Embed(title=update.title, colour=COLOUR, description="\n".join(self._situation(update)))
-        market = " · ".join(f"**{n}** {card_words(c)}" for n, c in enumerate(board["market"], start=1)) or "empty"
-        embed.add_field(name="Face-up cards", value=market, inline=False)
-        counts = (
-            f"Deck {board['deck']} · discards {board['discard']} · tickets {board['tickets_left']} · "
-            f"🚄 Bullet Trains {board['supply']}/16"
+        market = " · ".join(f"**{n}** {card_words(c)}" for n, c in enumerate(board["market"], start=1))
+        embed.add_field(name=_("Face-up cards"), value=market or _("empty"), inline=False)
+        counts = _("Deck {deck} · discards {discard} · tickets {tickets} · 🚄 Bullet Trains {supply}/16").format(
+            deck=board["deck"], discard=board["discard"], tickets=board["tickets_left"], supply=board["supply"]
         )
-        embed.add_field(name="Supplies", value=counts, inline=False)
+        embed.add_field(name=_("Supplies"), value=counts, inline=False)
         rows = []
         for seat, player in enumerate(board["players"]):
             turn = "▶ " if seat == board["turn"] else ""
-            choosing = " · choosing tickets" if player["choosing"] else ""
-            rows.append(
-                f"{turn}**{names[seat]}** — {player['trains']} trains · {player['cards']} cards · "
-                f"{player['tickets']} tickets · {player['points']} pts · 🚄 {player['track']}{choosing}"
+            choosing = " · " + _("choosing tickets") if player["choosing"] else ""
+            counts = _("{trains} trains · {cards} cards · {tickets} tickets · {points} pts").format(
+                trains=player["trains"], cards=player["cards"], tickets=player["tickets"], points=player["points"]
             )
-        embed.add_field(name="Players", value=_clip("\n".join(rows)), inline=False)
+            rows.append(f"{turn}**{names[seat]}** — {counts} · 🚄 {player['track']}{choosing}")
+        embed.add_field(name=pgettext("ttr japan", "Players"), value=_clip("\n".join(rows)), inline=False)
         if update.running:
-            embed.set_footer(text="My hand: your cards and tickets · buttons: take a card · /ttr claim · /ttr tickets")
+            embed.set_footer(
+                text=_("My hand: your cards and tickets · buttons: take a card · /ttr claim · /ttr tickets")
+            )
         return embed
 
     @staticmethod
@@ -110,37 +117,47 @@ class JapanPresenter(Presenter):
         board = update.public["public"]
         names = presenters.names_of(update)
         if update.ended:
-            return [f"**Game over** — {update.ended}."]
+            return [pgettext("ttr japan", "**Game over** — {why}.").format(why=update.ended)]
         if board["phase"] == "start":
-            return ["Everyone: press **My hand** to choose your first tickets (keep at least 2 of 4)."]
+            return [_("Everyone: press **My hand** to choose your first tickets (keep at least 2 of 4).")]
         lines = []
         if board["final_turns"] is not None:
-            lines.append(f"🏁 **Final round** — {board['final_turns']} turn(s) left.")
+            lines.append(_("🏁 **Final round** — {turns} turn(s) left.").format(turns=board["final_turns"]))
         turn = names[board["turn"]]
         if board["second_card"]:
-            lines.append(f"Turn: **{turn}** — taking a second card (not a face-up locomotive).")
+            lines.append(_("Turn: **{player}** — taking a second card (not a face-up locomotive).").format(player=turn))
         else:
-            lines.append(f"Turn: **{turn}** — draw two cards, claim a route, or draw tickets.")
+            lines.append(_("Turn: **{player}** — draw two cards, claim a route, or draw tickets.").format(player=turn))
         return lines
 
     def hand_embed(self, update: Update, view: dict[str, Any]) -> discord.Embed:
         private = view.get("private") or {}
         embed = discord.Embed(
-            title=f"Your hand — {update.title}", colour=COLOUR, description=named(update, view["prompt"])
+            title=_("Your hand — {title}").format(title=update.title),
+            colour=COLOUR,
+            description=named(update, view["prompt"]),
         )
-        embed.add_field(name="Cards", value=_clip(hand_words(private.get("hand", {}))), inline=False)
+        embed.add_field(name=_("Cards"), value=_clip(hand_words(private.get("hand", {}))), inline=False)
         if private.get("new_cards"):
             embed.add_field(
-                name="Just drawn", value=", ".join(card_words(c) for c in private["new_cards"]), inline=False
+                name=pgettext("ttr japan", "Just drawn"),
+                value=", ".join(card_words(c) for c in private["new_cards"]),
+                inline=False,
             )
         tickets = private.get("tickets", [])
         done = sum(1 for t in tickets if t.get("done"))
-        listing = "\n".join(ticket_words(t) for t in tickets) or "none yet"
-        embed.add_field(name=f"Tickets ({done}/{len(tickets)} done)", value=_clip(listing), inline=False)
+        listing = "\n".join(ticket_words(t) for t in tickets) or pgettext("ttr japan", "none yet")
+        embed.add_field(
+            name=_("Tickets ({done}/{count} done)").format(done=done, count=len(tickets)),
+            value=_clip(listing),
+            inline=False,
+        )
         if private.get("offer"):
             offer = "\n".join(ticket_words(t) for t in private["offer"])
             least = private.get("keep_at_least", 1)
-            embed.add_field(name=f"Choose — keep at least {least}", value=_clip(offer), inline=False)
+            embed.add_field(
+                name=_("Choose — keep at least {least}").format(least=least), value=_clip(offer), inline=False
+            )
         return embed
 
     def menu_moves(self, update: Update, view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -154,7 +171,7 @@ class JapanPresenter(Presenter):
                 route, locomotives = int(action.args[0]), int(action.args[2])
                 if route not in cheapest or locomotives < cheapest[route][0]:
                     cheapest[route] = (locomotives, move)
-        claims = [move for _, move in cheapest.values()]
+        claims = [move for _locomotives, move in cheapest.values()]
         return (others + claims)[:SELECT_LIMIT]
 
     def multi_choice(self, update: Update, view: dict[str, Any]) -> MultiChoice | None:
@@ -164,24 +181,28 @@ class JapanPresenter(Presenter):
             return None
         least = int(private.get("keep_at_least", 1))
         options = tuple((ticket_words(t), str(t["id"])) for t in offer)
-        return MultiChoice("keep", f"Keep at least {least} of these tickets…", options, least)
+        placeholder = _("Keep at least {least} of these tickets…").format(least=least)
+        return MultiChoice("keep", placeholder, options, least)
 
     def result_embeds(self, update: Update) -> list[discord.Embed]:
-        return presenters.ranked_results(update, _breakdown, "Ties: most completed tickets first.")
+        return presenters.ranked_results(update, _breakdown, _("Ties: most completed tickets first."))
 
     def move_reply(self, update: Update) -> str:
         private = (update.actor_view or {}).get("private") or {}
         board = update.public["public"]
         parts = []
         if private.get("new_cards"):
-            parts.append("You drew " + ", ".join(card_words(c) for c in private["new_cards"]) + ".")
+            drawn = ", ".join(card_words(c) for c in private["new_cards"])
+            parts.append(_("You drew {cards}.").format(cards=drawn))
         if private.get("offer"):
-            parts.append("Choose the tickets to keep below.")
+            parts.append(_("Choose the tickets to keep below."))
         elif board.get("second_card") and board.get("turn") == private.get("seat"):
-            parts.append("Take your second card.")
+            parts.append(_("Take your second card."))
         else:
-            parts += [named(update, e) for e in board.get("events", []) if not e.startswith(("from the", "a face-up"))]
-        return " ".join(parts) or "Done — your move is in."
+            # The view keeps the game's log in English: the card draws (said above) are left out, the rest retold.
+            events = [e for e in board.get("events", []) if not e.startswith(("from the", "a face-up"))]
+            parts += [named(update, retold(e)) for e in events]
+        return " ".join(parts) or pgettext("ttr japan", "Done — your move is in.")
 
 
 presenters.register("ttr_japan", JapanPresenter())

@@ -10,12 +10,16 @@ from typing import Any
 
 import pytest
 import simcord
+from discord import Locale, app_commands
 
 from bot.client import TetsudoBot
 from bot.games import REGISTRY
 from bot.games.base import Game
+from bot.i18n import LANGUAGES
+from bot.i18n.catalogs import FOLDER, read
 from bot.settings import Settings
 from bot.ui import flows
+from bot.ui.translator import context_of, own_context_of
 from tests.support.relay_game import RELAY
 
 # Discord's documented limits for application commands.
@@ -176,12 +180,16 @@ async def synced(tmp_path: Path) -> list[dict[str, Any]]:
     try:
         async with simcord.run(bot) as env:
             sent = [entry for entry in env.http_requests if entry.method == "PUT" and entry.path.endswith("/commands")]
-            declared = [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
+            assert bot.tree.translator is not None, "the bot syncs its commands without their translations"
+            declared = [
+                await command.get_translated_payload(bot.tree, bot.tree.translator)
+                for command in bot.tree.get_commands()
+            ]
     finally:
         # simcord detaches without closing the bot; an open database thread would hang the test run.
         await bot.close()
     assert len(sent) == 1, [entry.path for entry in sent]
-    assert sent[0].json == declared, "tree.sync() sent something other than the tree's own payload"
+    assert sent[0].json == declared, "tree.sync() sent something other than the tree's own (translated) payload"
     payload: list[dict[str, Any]] = sent[0].json
     return payload
 
@@ -209,6 +217,111 @@ async def test_every_command_is_counted(synced: list[dict[str, Any]]) -> None:
     ]
     assert len(leaves) >= len(README_GAME_SUBCOMMANDS)
     assert all(command_characters(command) > 0 for command in synced)
+
+
+# --- the commands in every language ------------------------------------------------------------------
+
+TRANSLATED = [Locale(code) for code in LANGUAGES if code != "en"]
+
+
+def localized(item: Payload, field: str, locale: Locale) -> str:
+    """What a user of `locale` reads in this field: its localization, else the default text."""
+    return str((item.get(f"{field}_localizations") or {}).get(locale.value) or item.get(field) or "")
+
+
+def sibling_clashes(items: Sequence[Payload], where: str, locale: Locale) -> Iterator[str]:
+    """Names two siblings share in one language (Discord refuses the whole sync), down the tree."""
+    names = [localized(item, "name", locale) for item in items]
+    for duplicate in sorted({name for name in names if names.count(name) > 1}):
+        yield f"{where}: two {locale.value} names are {duplicate!r}"
+    for item in items:
+        inner = item.get("options") or []
+        if inner:
+            yield from sibling_clashes(inner, f"{where} {item.get('name')}", locale)
+
+
+@pytest.mark.parametrize("locale", TRANSLATED, ids=str)
+async def test_translated_names_are_valid_and_never_shared_by_siblings(
+    synced: list[dict[str, Any]], locale: Locale
+) -> None:
+    """Discord refuses the whole sync if two siblings share a name in any one language, or a name breaks its rules."""
+    renamed = [command for command in synced if locale.value in (command.get("name_localizations") or {})]
+    assert renamed, f"no command has a {locale.value} name: is the translator set before the sync?"
+    clashes = list(sibling_clashes(synced, "", locale))
+    assert not clashes, "\n".join(clashes)
+    broken = [problem for problem in command_tree_problems(synced) if "name" in problem]
+    assert not broken, "\n".join(broken)
+
+
+COMMAND_MENTION = re.compile(r"(?<![\w/])/([^\W\d_][\w-]*)(?: ([^\W\d_][\w-]*)(?![\w:-]))?")
+"""`/partie état`, `/tournoi créer`: a command named in a message (an option, `jeu:`, is not a subcommand)."""
+
+
+@pytest.mark.parametrize("locale", TRANSLATED, ids=str)
+async def test_the_core_catalog_names_commands_as_discord_shows_them(
+    synced: list[dict[str, Any]], locale: Locale
+) -> None:
+    """Help and replies in core.po name each command as a user of that language sees it in Discord."""
+    from babel.messages.pofile import read_po
+
+    shown = {
+        localized(command, "name", locale): {
+            localized(option, "name", locale)
+            for option in command.get("options") or []
+            if option.get("type") in NESTING
+        }
+        for command in synced
+    }
+    with (FOLDER / locale.value / "core.po").open("rb") as file:
+        catalog = read_po(file)
+    wrong = []
+    for message in catalog:
+        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in texts:
+            for top, sub in COMMAND_MENTION.findall(text or ""):
+                if top not in shown or (sub and shown[top] and sub not in shown[top]):
+                    wrong.append(f"/{top} {sub}".strip() + f" in {text!r}")
+    assert not wrong, "commands a user of this language can't find:\n" + "\n".join(wrong)
+
+
+class Recorder(app_commands.Translator):
+    """Notes every command string the tree offers for translation, and where it is shown."""
+
+    def __init__(self, locale: Locale) -> None:
+        self.locale = locale
+        self.seen: dict[tuple[str, str], str | None] = {}
+
+    async def translate(
+        self, string: app_commands.locale_str, locale: Locale, context: app_commands.TranslationContextTypes
+    ) -> str | None:
+        if locale is self.locale:
+            self.seen[(context_of(context.location), string.message)] = own_context_of(context)
+        return None
+
+
+@pytest.mark.parametrize("locale", TRANSLATED, ids=str)
+async def test_every_command_string_has_a_catalog_entry(tmp_path: Path, locale: Locale) -> None:
+    """Names, descriptions, options and choices of every command the bot syncs are in bot/i18n/<lang>/commands.po."""
+    bot = TetsudoBot(Settings(database=str(tmp_path / "t.sqlite3")), all_games())
+    recorder = Recorder(locale)
+    try:
+        async with simcord.run(bot):
+            for command in bot.tree.get_commands():
+                await command.get_translated_payload(bot.tree, recorder)
+    finally:
+        await bot.close()
+    catalog = read(locale.value)
+    missing = [
+        f"msgctxt {context!r} msgid {message!r}"
+        for (context, message), own in sorted(recorder.seen.items())
+        if not (entry := catalog.get(message, context=context)) or not entry.string
+        if not (own and (entry := catalog.get(message, context=own)) and entry.string)
+    ]
+    assert recorder.seen, "the tree offered no string to translate"
+    assert not missing, (
+        f"{len(missing)} command strings lack a translation in {FOLDER.name}/{locale.value}/commands.po:\n"
+        + "\n".join(missing[:40])
+    )
 
 
 async def test_game_autocomplete_offers_at_most_25_valid_choices() -> None:

@@ -150,4 +150,4 @@ async def test_a_burst_of_board_edits_is_coalesced_and_ends_on_the_newest(toyko:
         if kind == "HTTP" and name == f"PATCH /channels/{channel_id}/messages/{board.id}"
     ]
     assert len(edits) == 2, "three boards at once: the first is shown, then only the newest"
-    assert "1 exchanges" in text_of(toyko.with_button("My panel")), "the newest board: dave's exchange"
+    assert "· 1 exchange\n" in text_of(toyko.with_button("My panel")), "the newest board: dave's exchange"

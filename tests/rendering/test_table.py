@@ -74,7 +74,7 @@ def test_height_grows_by_a_row_per_entry() -> None:
 
 def test_width_grows_with_a_wider_column() -> None:
     narrow = drawn(RankedTable("Cup", "", COLUMNS, rows(4, score="12")))
-    wide = drawn(RankedTable("Cup", "", COLUMNS, rows(4, score="1234567890")))
+    wide = drawn(RankedTable("Cup", "", COLUMNS, rows(4, score="12345678901234")))
     assert wide.width > narrow.width
 
 

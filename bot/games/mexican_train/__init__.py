@@ -22,7 +22,9 @@ from typing import Any
 from bot.games.base import JSON, Action, IllegalAction, Option, Outcome, resolve_options, seat_mark
 from bot.games.mexican_train import deal, rules, tiles, view
 from bot.games.mexican_train.state import SCHEMA, MexicanState
+from bot.games.mexican_train.words import retold
 from bot.games.rng import GameRandom
+from bot.i18n import N_, _, pgettext
 
 
 class MexicanTrain:
@@ -35,14 +37,20 @@ class MexicanTrain:
     schema = SCHEMA
     lower_scores_win = True  # pip totals: tournament tiebreaks favour the lower sum
     options = (
-        Option("mode", "single", "`single`: one hand; `rounds`: 13 hands, engine 12-12 to 0-0", ("single", "rounds")),
-        Option("fast_start", False, "on your first turn of a round, play as many tiles on your own train as you like"),
-        Option("last_tile", "auto", "`auto`: I announce a last tile; `manual`: knock or be caught", ("auto", "manual")),
+        Option(
+            "mode", "single", N_("`single`: one hand; `rounds`: 13 hands, engine 12-12 to 0-0"), ("single", "rounds")
+        ),
+        Option(
+            "fast_start", False, N_("on your first turn of a round, play as many tiles on your own train as you like")
+        ),
+        Option(
+            "last_tile", "auto", N_("`auto`: I announce a last tile; `manual`: knock or be caught"), ("auto", "manual")
+        ),
     )
 
     def setup(self, seed: int, seats: int, options: Mapping[str, Any]) -> MexicanState:
         if not self.min_seats <= seats <= self.max_seats:
-            raise IllegalAction("Mexican Train takes 2 to 8 players.")
+            raise IllegalAction(_("Mexican Train takes 2 to 8 players."))
         chosen = resolve_options(self.options, options)
         rounds = deal.ROUNDS_MATCH if chosen["mode"] == "rounds" else 1
         state = MexicanState(
@@ -54,7 +62,7 @@ class MexicanTrain:
             engine=tiles.HIGH,
             engine_from=None,
             leader=0,
-            hands=[[] for _ in range(seats)],
+            hands=[[] for _seat in range(seats)],
             boneyard=[],
             trains=[],
             markers=[],
@@ -99,11 +107,11 @@ class MexicanTrain:
             return None
         last = state.history[-1]
         if state.mode == "rounds":
-            reason = f"all {state.rounds} rounds played"
+            reason = _("all {rounds} rounds played").format(rounds=state.rounds)
         elif last.went_out is not None:
-            reason = f"{seat_mark(last.went_out)} went out"
+            reason = _("{seat} went out").format(seat=seat_mark(last.went_out))
         else:
-            reason = "the round was blocked"
+            reason = _("the round was blocked")
         return Outcome.from_scores(state.totals, reason, lower_wins=True)
 
     def standing(self, state: MexicanState) -> Outcome:
@@ -112,13 +120,13 @@ class MexicanTrain:
         if over is not None:
             return over
         scores = [t + s for t, s in zip(state.totals, rules.hand_scores(state), strict=True)]
-        return Outcome.from_scores(scores, "the game was closed early", lower_wins=True)
+        return Outcome.from_scores(scores, pgettext("mexican train", "the game was closed early"), lower_wins=True)
 
     def describe(self, action: Action) -> str:
         return view.describe(action)
 
     def narrate(self, state: MexicanState) -> tuple[str, ...]:
-        return tuple(state.events)
+        return tuple(retold(event) for event in state.events)
 
     def to_json(self, state: MexicanState) -> dict[str, JSON]:
         return state.to_json()

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from bot.games.base import Action, Arg, IllegalAction, seat_mark
-from bot.games.mexican_train import deal, tiles
+from bot.games.mexican_train import deal, tiles, words
 from bot.games.mexican_train.state import MEXICAN, MexicanState, RoundResult
+from bot.games.mexican_train.words import say
 from bot.games.rng import GameRandom
+from bot.i18n import _, pgettext
 
 START = "start"
 """The `where` of a play that starts the Mexican Train."""
@@ -90,59 +92,70 @@ def legal_actions(state: MexicanState, seat: int) -> list[Action]:
 def refusal(state: MexicanState, seat: int, action: Action) -> str:
     """Why `action` is not allowed for `seat` now (only called for moves that are not legal)."""
     if state.finished:
-        return "The game is over."
+        return pgettext("mexican train", "The game is over.")
     if action.verb == "knock":
-        return "Only a player who just played down to their last tile can knock, before the next player acts."
+        return _("Only a player who just played down to their last tile can knock, before the next player acts.")
     if action.verb == "catch":
-        return "There's nobody to catch: no one is sitting on an unannounced last tile."
+        return _("There's nobody to catch: no one is sitting on an unannounced last tile.")
     if seat != state.turn:
-        return f"It's not your turn — waiting for {seat_mark(state.turn)}."
+        return pgettext("mexican train", "It's not your turn — waiting for {seat}.").format(seat=seat_mark(state.turn))
     if action.verb == "play":
         return _play_refusal(state, seat, action)
     if action.verb == "done" and not state.chain:
-        return "`done` ends a fast start, after you have played on your own train on your first turn."
+        return _("`done` ends a fast start, after you have played on your own train on your first turn.")
     legal = turn_actions(state, seat)
     if any(a.verb == "play" for a in legal):
-        return "You have a tile you can play, so you must play it."
+        return _("You have a tile you can play, so you must play it.")
     if action.verb == "draw":
-        return "You've already drawn this turn." if state.drawn is not None else "The boneyard is empty — pass."
+        return _("You've already drawn this turn.") if state.drawn is not None else _("The boneyard is empty — pass.")
     if action.verb == "pass" and DRAW in legal:
-        return "You can't pass yet: draw a tile first (`/mexican draw`)."
+        return _("You can't pass yet: draw a tile first (`/mexican draw`).")
     if action.verb == "done":
         value = open_end(state, seat)
-        return f"Cover the double {value}-{value} on your train before you say `done`."
-    return "That move isn't part of Mexican Train."
+        return _("Cover the double {value}-{value} on your train before you say `done`.").format(value=value)
+    return _("That move isn't part of Mexican Train.")
 
 
 def _play_refusal(state: MexicanState, seat: int, action: Action) -> str:
     if len(action.args) != 2 or not isinstance(action.args[0], str):
-        return "Name a tile and a train, e.g. `/mexican play tile:12-5 train:mine`."
+        return _("Name a tile and a train, e.g. `/mexican play tile:12-5 train:mine`.")
     code = tiles.parse(action.args[0])
     if code is None:
-        return f"`{action.args[0]}` isn't a domino — write it like `12-5`."
+        return _("`{typed}` isn't a domino — write it like `12-5`.").format(typed=action.args[0])
     if code not in state.hands[seat]:
-        return f"You don't have {tiles.name(code)} in your hand."
+        return _("You don't have {tile} in your hand.").format(tile=tiles.name(code))
     if state.drawn is not None and code != state.drawn:
-        return f"You drew {tiles.name(state.drawn)} and it fits, so you must play that tile."
+        return _("You drew {tile} and it fits, so you must play that tile.").format(tile=tiles.name(state.drawn))
     key = train_key(action.args[1])
     if key is None or not (key == MEXICAN or 0 <= key < state.seats):
-        return "There's no such train."
+        return _("There's no such train.")
     if state.double_train is not None and key != state.double_train:
         value = open_end(state, state.double_train)
-        return f"The double {value}-{value} must be covered first: play a tile with a {value} on it."
+        return _("The double {value}-{value} must be covered first: play a tile with a {value} on it.").format(
+            value=value
+        )
     if state.chain and key != seat:
-        return "During your fast start you can only play on your own train (or `/mexican done`)."
+        return _("During your fast start you can only play on your own train (or `/mexican done`).")
     if key == MEXICAN and action.args[1] == START and state.mexican is not None:
-        return "The Mexican Train has already started — there's only one. Play on it with `train:mexican`."
+        return _("The Mexican Train has already started — there's only one. Play on it with `train:mexican`.")
     if key == MEXICAN and action.args[1] != START and state.mexican is None:
-        return f"The Mexican Train hasn't started: start it with a tile that has a {state.engine}."
+        return _("The Mexican Train hasn't started: start it with a tile that has a {engine}.").format(
+            engine=state.engine
+        )
     if key not in (seat, MEXICAN) and not state.markers[key]:
-        return f"{seat_mark(key)}'s train is closed — you can play there only while it has a marker."
+        return _("{seat}'s train is closed — you can play there only while it has a marker.").format(
+            seat=seat_mark(key)
+        )
     end = open_end(state, key)
     if not tiles.fits(code, end):
-        where = "your train" if key == seat else "the Mexican Train" if key == MEXICAN else f"{seat_mark(key)}'s train"
-        return f"{tiles.name(code)} doesn't fit {where}: its open end is {end}."
-    return "That move isn't allowed right now."
+        if key == seat:
+            refused = _("{tile} doesn't fit your train: its open end is {end}.")
+        elif key == MEXICAN:
+            refused = _("{tile} doesn't fit the Mexican Train: its open end is {end}.")
+        else:
+            refused = _("{tile} doesn't fit {seat}'s train: its open end is {end}.")
+        return refused.format(tile=tiles.name(code), seat=seat_mark(key), end=end)
+    return _("That move isn't allowed right now.")
 
 
 # --------------------------------------------------------------------------- applying moves
@@ -159,7 +172,7 @@ def apply(state: MexicanState, seat: int, action: Action, rng: GameRandom) -> Me
     new.new_tiles[seat] = []
     if action.verb == "knock":
         new.knock = None
-        new.events.append(f"{seat_mark(seat)} has one tile left.")
+        new.events.append(say(words.LAST_TILE, seat=seat_mark(seat)))
         return new
     if new.knock is not None and new.knock != seat:
         new.knock = None  # the next player acted: the chance to catch is gone
@@ -198,7 +211,7 @@ def _play(state: MexicanState, seat: int, code: int, key: int, rng: GameRandom) 
         if state.manual_knock:
             state.knock = seat
         else:
-            state.events.append(f"{seat_mark(seat)} has one tile left.")
+            state.events.append(say(words.LAST_TILE, seat=seat_mark(seat)))
     satisfying = state.double_train == key
     if satisfying:
         state.double_train = None
@@ -221,15 +234,15 @@ def _draw(state: MexicanState, seat: int, rng: GameRandom) -> None:
     fits_now = any(tiles.fits(code, open_end(state, key)) for key in places(state, seat))
     if fits_now:
         state.drawn = code
-        state.events.append("The tile fits and must be played.")
+        state.events.append(say(words.FITS))
         return
-    state.events.append("It doesn't fit:")
+    state.events.append(say(words.NO_FIT))
     _pass(state, seat, rng)
 
 
 def _pass(state: MexicanState, seat: int, rng: GameRandom) -> None:
     state.markers[seat] = True
-    state.events.append(f"{seat_mark(seat)} passes and their train is open.")
+    state.events.append(say(words.PASSES, seat=seat_mark(seat)))
     _end_turn(state)
     if not state.boneyard and not _anyone_can_play(state):
         _end_round(state, went_out=None, rng=rng)
@@ -248,12 +261,12 @@ def _catch(state: MexicanState, rng: GameRandom) -> None:
     offender = state.knock
     assert offender is not None
     state.knock = None
-    drawn = [state.boneyard.pop() for _ in range(min(PENALTY_DRAW, len(state.boneyard)))]
+    drawn = [state.boneyard.pop() for _tile in range(min(PENALTY_DRAW, len(state.boneyard)))]
     if drawn:
         rng.mark_revealed()
     state.hands[offender] = sorted(state.hands[offender] + drawn)
     state.new_tiles[offender] = state.new_tiles[offender] + drawn
-    state.events.append(f"{seat_mark(offender)} didn't knock and draws {len(drawn)} tiles.")
+    state.events.append(say(words.CAUGHT, seat=seat_mark(offender), n=len(drawn)))
 
 
 def _end_turn(state: MexicanState) -> None:
@@ -275,12 +288,12 @@ def _end_round(state: MexicanState, went_out: int | None, rng: GameRandom) -> No
     state.totals = [t + s for t, s in zip(state.totals, scores, strict=True)]
     state.ended_round = state.round
     if went_out is None:
-        state.events.append(f"Round {state.round} is blocked: nobody can play and the boneyard is empty.")
+        state.events.append(say(words.BLOCKED, round=state.round))
     else:
-        state.events.append(f"{seat_mark(went_out)} goes out and ends round {state.round}.")
+        state.events.append(say(words.WENT_OUT, seat=seat_mark(went_out), round=state.round))
     if state.round >= state.rounds:
         state.finished = True
         state.knock = None
         return
     deal.deal_rounds(state, state.round + 1, rng)
-    state.events.append(f"Round {state.round} begins with the {state.engine}-{state.engine} engine.")
+    state.events.append(say(words.NEXT_ROUND, round=state.round, engine=state.engine))

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from bot.games.base import JSON, Action, make_view, seat_mark
 from bot.games.mexican_train import rules, tiles
 from bot.games.mexican_train.state import MEXICAN, MexicanState, RoundResult
+from bot.i18n import _, pgettext
 
 
 def _train(placed: list[int]) -> list[list[int]]:
@@ -70,34 +71,40 @@ def private_view(state: MexicanState, seat: int) -> dict[str, JSON]:
 def prompt(state: MexicanState, seat: int | None) -> str:
     """What the viewer is waiting for, in words."""
     if state.finished:
-        return "The game is over."
+        return pgettext("mexican train", "The game is over.")
     turn = seat_mark(state.turn)
     if state.double_train is not None:
         value = rules.open_end(state, state.double_train)
-        where = "the Mexican Train" if state.double_train == MEXICAN else f"{seat_mark(state.double_train)}'s train"
-        waiting = "you must" if seat == state.turn else f"{turn} must"
-        return (
-            f"The double {value}-{value} on {where} is waiting: {waiting} cover it with a tile that has a {value} "
-            "(or draw once, then pass). No other play until it is covered."
-        )
+        where = where_words("mexican" if state.double_train == MEXICAN else state.double_train)
+        if seat == state.turn:
+            waiting = _(
+                "The double {value}-{value} on {where} is waiting: you must cover it with a tile that has a {value} "
+                "(or draw once, then pass). No other play until it is covered."
+            )
+        else:
+            waiting = _(
+                "The double {value}-{value} on {where} is waiting: {player} must cover it with a tile that has a "
+                "{value} (or draw once, then pass). No other play until it is covered."
+            )
+        return waiting.format(value=value, where=where, player=turn)
     if seat != state.turn:
-        return f"{turn} is playing."
+        return _("{player} is playing.").format(player=turn)
     if state.chain:
-        return "Fast start: keep playing on your own train, or press done."
+        return _("Fast start: keep playing on your own train, or press done.")
     if state.drawn is not None:
-        return f"You drew {tiles.name(state.drawn)} and it fits: play it."
-    return "Your turn: play a tile if you can, otherwise draw."
+        return _("You drew {tile} and it fits: play it.").format(tile=tiles.name(state.drawn))
+    return _("Your turn: play a tile if you can, otherwise draw.")
 
 
 def where_words(where: object, owner: int | None = None) -> str:
     """A play's train in words ("your train" when `owner` is the seat reading it)."""
     if where == rules.START:
-        return "a new Mexican Train"
+        return _("a new Mexican Train")
     if where == "mexican":
-        return "the Mexican Train"
+        return _("the Mexican Train")
     if where == owner:
-        return "your train"
-    return f"{seat_mark(int(str(where)))}'s train"
+        return _("your train")
+    return _("{seat}'s train").format(seat=seat_mark(int(str(where))))
 
 
 def describe(action: Action) -> str:
@@ -105,15 +112,19 @@ def describe(action: Action) -> str:
     if action.verb == "play" and len(action.args) == 2:
         tile, where = action.args
         if where == rules.START:
-            return f"starts the Mexican Train with {tile}."
-        return f"plays {tile} on {where_words(where)}."
-    return {
-        "draw": "draws a tile.",
-        "pass": "can't play and the boneyard is empty.",
-        "knock": "knocks.",
-        "catch": "catches a player who didn't knock!",
-        "done": "ends their fast start.",
-    }.get(action.verb, "does something unexpected.")
+            return _("starts the Mexican Train with {tile}.").format(tile=tile)
+        return _("plays {tile} on {where}.").format(tile=tile, where=where_words(where))
+    if action.verb == "draw":
+        return _("draws a tile.")
+    if action.verb == "pass":
+        return _("can't play and the boneyard is empty.")
+    if action.verb == "knock":
+        return _("knocks.")
+    if action.verb == "catch":
+        return _("catches a player who didn't knock!")
+    if action.verb == "done":
+        return _("ends their fast start.")
+    return pgettext("mexican train", "does something unexpected.")
 
 
 def labeller(seat: int) -> Callable[[Action], str]:
@@ -123,13 +134,14 @@ def labeller(seat: int) -> Callable[[Action], str]:
         if action.verb == "play":
             tile, where = action.args
             return f"{tile} → {where_words(where, seat)}"
-        return {
-            "draw": "Draw a tile",
-            "pass": "Pass (the boneyard is empty)",
-            "knock": "Knock: one tile left",
-            "catch": "Catch: they didn't knock!",
-            "done": "Done: end my fast start",
-        }[action.verb]
+        labels = {
+            "draw": _("Draw a tile"),
+            "pass": _("Pass (the boneyard is empty)"),
+            "knock": _("Knock: one tile left"),
+            "catch": _("Catch: they didn't knock!"),
+            "done": _("Done: end my fast start"),
+        }
+        return labels[action.verb]
 
     return label
 

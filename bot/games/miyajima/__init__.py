@@ -14,10 +14,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games.base import JSON, Action, IllegalAction, Outcome
-from bot.games.miyajima import rules, scoring, view
+from bot.games.miyajima import rules, scoring, view, words
 from bot.games.miyajima.data import KINDS, sheet
 from bot.games.miyajima.state import SCHEMA, MiyajimaState
 from bot.games.rng import GameRandom
+from bot.i18n import _, pgettext
 
 
 class FastTrainToMiyajima:
@@ -32,12 +33,14 @@ class FastTrainToMiyajima:
 
     def setup(self, seed: int, seats: int, options: Mapping[str, Any]) -> MiyajimaState:
         if not self.min_seats <= seats <= self.max_seats:
-            raise IllegalAction("Fast Train to Miyajima takes 1 to 8 players.")
+            raise IllegalAction(_("Fast Train to Miyajima takes 1 to 8 players."))
         if options:
-            raise IllegalAction(f"Fast Train to Miyajima has no options (got `{next(iter(options))}`).")
+            raise IllegalAction(
+                _("Fast Train to Miyajima has no options (got `{option}`).").format(option=next(iter(options)))
+            )
         return MiyajimaState(
-            sheets=[{colour: {kind: [] for kind in KINDS} for colour in sheet().colours} for _ in range(seats)],
-            reached=[[] for _ in range(seats)],
+            sheets=[{colour: {kind: [] for kind in KINDS} for colour in sheet().colours} for _seat in range(seats)],
+            reached=[[] for _seat in range(seats)],
             loads=[None] * seats,
         )
 
@@ -76,13 +79,13 @@ class FastTrainToMiyajima:
         over = self.outcome(state)
         if over is not None:
             return over
-        return scoring.outcome_of(state, sheet(), "the game was closed early")
+        return scoring.outcome_of(state, sheet(), pgettext("miyajima", "the game was closed early"))
 
     def describe(self, action: Action) -> str:
         return view.describe(action)
 
     def narrate(self, state: MiyajimaState) -> tuple[str, ...]:
-        return tuple(state.events)
+        return tuple(words.retold(event) for event in state.events)
 
     def to_json(self, state: MiyajimaState) -> dict[str, JSON]:
         return state.to_json()

@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.games.base import Action, IllegalAction, seat_mark
+from bot.games.miyajima import words
 from bot.games.miyajima.data import DICE, KINDS, sheet
 from bot.games.miyajima.state import LOAD, ROLL, MiyajimaState
 from bot.games.rng import GameRandom
+from bot.i18n import _, pgettext
 
 DICE_PER_ROUND = len(DICE)
 
@@ -39,7 +41,7 @@ def cargoes(state: MiyajimaState, seat: int) -> list[Cargo]:
     for colour, dice in sources:
         if colour in state.reached[seat]:
             continue  # rules: once a destination is reached, neither train of that colour takes cargo
-        value = sum(v for _, v in dice)
+        value = sum(v for _die, v in dice)
         found += [Cargo(colour, kind, value, dice) for kind in KINDS]
     return found
 
@@ -54,7 +56,7 @@ def legal_actions(state: MiyajimaState, seat: int) -> list[Action]:
     if state.finished:
         return []
     if state.phase == ROLL:
-        rolled = {die for die, _ in state.rolled}
+        rolled = {die for die, _value in state.rolled}
         return [Action("roll", (die,)) for die in DICE if die not in rolled] if seat == state.active else []
     return [load_action(c) for c in cargoes(state, seat)]
 
@@ -65,7 +67,7 @@ def is_legal(state: MiyajimaState, seat: int, action: Action) -> bool:
         return False
     if action.verb == "roll":
         die = action.args[0] if len(action.args) == 1 else None
-        rolled = {d for d, _ in state.rolled}
+        rolled = {d for d, _value in state.rolled}
         return state.phase == ROLL and seat == state.active and die in DICE and die not in rolled
     if action.verb == "load" and len(action.args) == 2:
         return any((c.colour, c.kind) == action.args for c in cargoes(state, seat))
@@ -75,20 +77,22 @@ def is_legal(state: MiyajimaState, seat: int, action: Action) -> bool:
 def refusal(state: MiyajimaState, seat: int, action: Action) -> str:
     """Why `action` is not allowed for `seat` now (only called for moves that are not legal)."""
     if state.finished:
-        return "The game is over."
+        return pgettext("miyajima", "The game is over.")
     if action.verb == "roll":
         if state.phase != ROLL:
-            return "Everyone is still loading the last roll."
+            return _("Everyone is still loading the last roll.")
         if seat != state.active:
-            return f"Only the active player rolls this round — {seat_mark(state.active)}."
-        return "That die has been rolled this round already: choose one of the others."
+            return _("Only the active player rolls this round — {player}.").format(player=seat_mark(state.active))
+        return _("That die has been rolled this round already: choose one of the others.")
     if action.verb == "load":
         if state.phase != LOAD:
-            return "Nothing to load yet: wait for the next roll."
+            return _("Nothing to load yet: wait for the next roll.")
         if seat not in state.waiting:
-            return "You've already loaded this roll (or had nothing to load)."
-        return "You can't load that: choose one of your options (the die alone, or with an earlier die of this round)."
-    return "That move isn't part of Fast Train to Miyajima."
+            return _("You've already loaded this roll (or had nothing to load).")
+        return _(
+            "You can't load that: choose one of your options (the die alone, or with an earlier die of this round)."
+        )
+    return _("That move isn't part of Fast Train to Miyajima.")
 
 
 def apply(state: MiyajimaState, seat: int, action: Action, rng: GameRandom) -> MiyajimaState:
@@ -106,7 +110,7 @@ def apply(state: MiyajimaState, seat: int, action: Action, rng: GameRandom) -> M
 def _roll(state: MiyajimaState, die: str, rng: GameRandom) -> None:
     value = rng.randint(1, 6)
     state.rolled.append((die, value))
-    state.events.append(f"a {value}.")
+    state.events.append(words.say(words.ROLLED, value=value))
     state.phase = LOAD
     state.loads = [None] * state.seats
     state.waiting = list(range(state.seats))
@@ -114,7 +118,7 @@ def _roll(state: MiyajimaState, die: str, rng: GameRandom) -> None:
     skipped = [s for s in range(state.seats) if s not in state.waiting]
     if skipped:
         names = ", ".join(seat_mark(s) for s in skipped)
-        state.events.append(f"Nothing to load for {names}.")
+        state.events.append(words.say(words.NOTHING_TO_LOAD, names=names))
     _after_loading(state)
 
 
@@ -123,9 +127,15 @@ def _load(state: MiyajimaState, seat: int, colour: str, kind: str) -> None:
     train = state.own_sheet(seat)[colour][kind]
     train.append(total(train) + cargo.value)
     state.waiting.remove(seat)
-    parts = " = " + " + ".join(f"{die} {value}" for die, value in cargo.dice) if len(cargo.dice) > 1 else ""
-    state.loads[seat] = f"{colour} {cargo.value}{parts} → {kind}, total {total(train)}"
-    state.events.append(f"{cargo.value}{parts}, total {total(train)}.")
+    if len(cargo.dice) > 1:
+        dice = " + ".join(f"{die} {value}" for die, value in cargo.dice)
+        state.loads[seat] = words.say(
+            words.LOAD_MIXED, colour=colour, value=cargo.value, dice=dice, kind=kind, total=total(train)
+        )
+        state.events.append(words.say(words.LOADED_MIXED, value=cargo.value, dice=dice, total=total(train)))
+    else:
+        state.loads[seat] = words.say(words.LOAD, colour=colour, value=cargo.value, kind=kind, total=total(train))
+        state.events.append(words.say(words.LOADED, value=cargo.value, total=total(train)))
     if len(train) == sheet().cars:
         _reach(state, seat, colour)
     _after_loading(state)
@@ -134,11 +144,12 @@ def _load(state: MiyajimaState, seat: int, colour: str, kind: str) -> None:
 def _reach(state: MiyajimaState, seat: int, colour: str) -> None:
     board = sheet()
     state.reached[seat].append(colour)
-    state.events.append(f"{seat_mark(seat)} reaches {board.colours[colour].destination} ({colour})!")
+    destination = board.colours[colour].destination
+    state.events.append(words.say(words.REACHED, seat=seat_mark(seat), destination=destination, colour=colour))
     distinct = {c for reached in state.reached for c in reached}
     if not state.last_round and len(distinct) >= board.destinations_to_end(state.seats):
         state.last_round = True
-        state.events.append(f"{len(distinct)} destinations reached: this round is the last.")
+        state.events.append(words.say(words.LAST_ROUND, count=len(distinct)))
 
 
 def _after_loading(state: MiyajimaState) -> None:
@@ -150,7 +161,7 @@ def _after_loading(state: MiyajimaState) -> None:
         return
     if state.last_round:
         state.finished = True  # rules: the round is finished, then the game ends
-        state.events.append("The game ends.")
+        state.events.append(words.say(words.GAME_ENDS))
         return
     state.round += 1
     state.active = (state.active + 1) % state.seats

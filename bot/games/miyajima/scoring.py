@@ -8,10 +8,15 @@ from bot.games.base import Outcome
 from bot.games.miyajima.data import Sheet
 from bot.games.miyajima.rules import total
 from bot.games.miyajima.state import MiyajimaState, Trains
+from bot.i18n import N_, _
 
 SOLO_TARGET = 230
 SOLO_COLOUR_GOAL = 200
 DESIGNER_BEST = 260
+ADHERED = N_("fast closer and heavy heavier")
+FAST_NOT_CLOSER = N_("fast not closer")
+HEAVY_NOT_HEAVIER = N_("heavy not heavier")
+NEITHER = N_("fast not closer, heavy not heavier")
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +28,7 @@ class ColourScore:
     heavy: int
     adhered: bool
     why: str
+    """In English (it travels in the view): say it with `_()`."""
 
     @property
     def points(self) -> int:
@@ -36,10 +42,10 @@ def colour_score(trains: Trains, colour: str, board: Sheet) -> ColourScore:
     closer = distance["fast"][len(fast)] < distance["heavy"][len(heavy)]
     heavier = total(heavy) > total(fast)
     if closer and heavier:
-        return ColourScore(colour, total(fast), len(heavy) ** 2, True, "fast closer and heavy heavier")
-    why = "fast not closer" if not closer else "heavy not heavier"
+        return ColourScore(colour, total(fast), len(heavy) ** 2, True, ADHERED)
+    why = FAST_NOT_CLOSER if not closer else HEAVY_NOT_HEAVIER
     if not closer and not heavier:
-        why = "fast not closer, heavy not heavier"
+        why = NEITHER
     return ColourScore(colour, len(fast), len(heavy), False, why)
 
 
@@ -63,7 +69,10 @@ def solo_goals(scores: list[ColourScore], reached: list[str]) -> list[bool]:
     ]
 
 
-def outcome_of(state: MiyajimaState, board: Sheet, reason: str = "the last round is over") -> Outcome:
-    """Everyone's total as the sheets stand (the final score once the game is over); ties share their place."""
+def outcome_of(state: MiyajimaState, board: Sheet, reason: str | None = None) -> Outcome:
+    """Everyone's total as the sheets stand (the final score once the game is over); ties share their place.
+
+    The reason is worded by the caller, in the language in use ("the last round is over" when none is given).
+    """
     totals = [sum(s.points for s in sheet_scores(trains, board)) for trains in state.sheets]
-    return Outcome.from_scores(totals, reason)
+    return Outcome.from_scores(totals, _("the last round is over") if reason is None else reason)

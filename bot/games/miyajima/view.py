@@ -8,14 +8,17 @@ from bot.games.base import JSON, Action, make_view, seat_mark
 from bot.games.miyajima import rules, scoring
 from bot.games.miyajima.data import sheet
 from bot.games.miyajima.state import LOAD, MiyajimaState
+from bot.games.miyajima.words import colour_name, dice_words, kind_name
+from bot.i18n import N_, _, pgettext
 
 SOLO_GOALS = (
-    "200 points, yellow your best colour and purple your second",
-    "four destinations reached and 230 points",
-    "Miyajima, Rio and London reached and 230 points",
-    "New York, Paris and Sydney reached and 230 points",
-    "beat the designer's 260 points",
+    N_("200 points, yellow your best colour and purple your second"),
+    N_("four destinations reached and 230 points"),
+    N_("Miyajima, Rio and London reached and 230 points"),
+    N_("New York, Paris and Sydney reached and 230 points"),
+    N_("beat the designer's 260 points"),
 )
+"""The five solo goals in English (marked): say them with `_()`."""
 
 
 def results(state: MiyajimaState) -> list[JSON]:
@@ -66,33 +69,43 @@ def public_view(state: MiyajimaState) -> dict[str, JSON]:
 def option_words(cargo: rules.Cargo, trains: dict[str, list[int]]) -> str:
     """A load as a menu reads it: "blue 4 → heavy (total 17)" or "purple 6 = red 2 + blue 4 → fast (total 6)"."""
     after = rules.total(trains[cargo.kind]) + cargo.value
+    colour, kind = colour_name(cargo.colour), kind_name(cargo.kind)
     if len(cargo.dice) == 1:
-        return f"{cargo.colour} {cargo.value} → {cargo.kind} (total {after})"
-    parts = " + ".join(f"{die} {value}" for die, value in cargo.dice)
-    return f"{cargo.colour} {cargo.value} = {parts} → {cargo.kind} (total {after})"
+        return _("{colour} {value} → {kind} (total {total})").format(
+            colour=colour, value=cargo.value, kind=kind, total=after
+        )
+    parts = dice_words(" + ".join(f"{die} {value}" for die, value in cargo.dice))
+    return _("{colour} {value} = {dice} → {kind} (total {total})").format(
+        colour=colour, value=cargo.value, dice=parts, kind=kind, total=after
+    )
 
 
 def prompt(state: MiyajimaState, seat: int | None) -> str:
     """What the viewer is waiting for, in words."""
     if state.finished:
-        return "The game is over."
+        return pgettext("miyajima", "The game is over.")
     if state.phase == LOAD:
         if seat is not None and seat in state.waiting:
             die, value = state.rolled[-1]
-            return f"Load the {die} {value}: alone, or added to an earlier die of this round."
-        return f"Waiting for {', '.join(seat_mark(s) for s in state.waiting)} to load."
+            return _("Load the {die} {value}: alone, or added to an earlier die of this round.").format(
+                die=colour_name(die), value=value
+            )
+        waiting = ", ".join(seat_mark(s) for s in state.waiting)
+        return _("Waiting for {players} to load.").format(players=waiting)
     if seat == state.active:
-        return "Choose a die to roll."
-    return f"{seat_mark(state.active)} chooses a die to roll."
+        return _("Choose a die to roll.")
+    return _("{player} chooses a die to roll.").format(player=seat_mark(state.active))
 
 
 def describe(action: Action) -> str:
     """The public log phrase of a move."""
     if action.verb == "roll" and action.args:
-        return f"rolls the {action.args[0]} die:"
+        return _("rolls the {die} die:").format(die=colour_name(str(action.args[0])))
     if action.verb == "load" and len(action.args) == 2:
-        return f"loads {action.args[0]} into the {action.args[1]} train:"
-    return "does something unexpected."
+        return _("loads {colour} into the {kind} train:").format(
+            colour=colour_name(str(action.args[0])), kind=kind_name(str(action.args[1]))
+        )
+    return pgettext("miyajima", "does something unexpected.")
 
 
 def labeller(state: MiyajimaState, seat: int | None) -> Callable[[Action], str]:
@@ -101,7 +114,7 @@ def labeller(state: MiyajimaState, seat: int | None) -> Callable[[Action], str]:
 
     def label(action: Action) -> str:
         if action.verb == "roll":
-            return f"Roll the {action.args[0]} die"
+            return _("Roll the {die} die").format(die=colour_name(str(action.args[0])))
         assert seat is not None
         colour, kind = str(action.args[0]), str(action.args[1])
         return option_words(options[(colour, kind)], state.sheets[seat][colour])

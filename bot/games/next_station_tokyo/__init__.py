@@ -19,10 +19,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games.base import JSON, Action, IllegalAction, Option, Outcome, resolve_options
-from bot.games.next_station_tokyo import rules, scoring, view
+from bot.games.next_station_tokyo import rules, scoring, view, words
 from bot.games.next_station_tokyo.data import COLOURS, tokyo_map
 from bot.games.next_station_tokyo.state import SCHEMA, TokyoState
 from bot.games.rng import GameRandom
+from bot.i18n import N_, _, pgettext
 
 OBJECTIVES_IN_PLAY = 2
 
@@ -36,19 +37,19 @@ class NextStationTokyo:
     max_seats = 8
     schema = SCHEMA
     options = (
-        Option("objectives", False, "two shared objectives, +10 points each to everyone who meets one"),
-        Option("effects", False, "each round, the first card of one symbol brings an orange effect"),
+        Option("objectives", False, N_("two shared objectives, +10 points each to everyone who meets one")),
+        Option("effects", False, N_("each round, the first card of one symbol brings an orange effect")),
     )
 
     def setup(self, seed: int, seats: int, options: Mapping[str, Any]) -> TokyoState:
         if not self.min_seats <= seats <= self.max_seats:
-            raise IllegalAction("Next Station Tokyo takes 1 to 8 players.")
+            raise IllegalAction(_("Next Station Tokyo takes 1 to 8 players."))
         chosen = resolve_options(self.options, options)
         rng = GameRandom(seed, 0)
         objectives = list(range(len(scoring.OBJECTIVES)))
         rng.shuffle(objectives)
         state = TokyoState(
-            sheets=[{c: [] for c in COLOURS} for _ in range(seats)],
+            sheets=[{c: [] for c in COLOURS} for _seat in range(seats)],
             objectives=sorted(objectives[:OBJECTIVES_IN_PLAY]) if chosen["objectives"] else [],
             effects_on=bool(chosen["effects"]),
         )
@@ -75,7 +76,7 @@ class NextStationTokyo:
         if not state.finished:
             return None
         totals = scoring.totals(state.sheets, tokyo_map(), state.objectives)
-        return Outcome.from_scores(totals, "the fourth line is drawn")
+        return Outcome.from_scores(totals, _("the fourth line is drawn"))
 
     def standing(self, state: TokyoState) -> Outcome:
         """Each sheet scored as it is now."""
@@ -83,13 +84,13 @@ class NextStationTokyo:
         if over is not None:
             return over
         totals = scoring.totals(state.sheets, tokyo_map(), state.objectives)
-        return Outcome.from_scores(totals, "the game was closed early")
+        return Outcome.from_scores(totals, pgettext("next station tokyo", "the game was closed early"))
 
     def describe(self, action: Action) -> str:
         return view.describe(action)
 
     def narrate(self, state: TokyoState) -> tuple[str, ...]:
-        return tuple(state.events)
+        return tuple(words.retold(event) for event in state.events)
 
     def to_json(self, state: TokyoState) -> dict[str, JSON]:
         return state.to_json()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from bot.games.base import Action, IllegalAction, seat_mark
-from bot.games.next_station_tokyo import lines, scoring
+from bot.games.next_station_tokyo import lines, scoring, words
 from bot.games.next_station_tokyo.data import SYMBOLS, segment, tokyo_map
 from bot.games.next_station_tokyo.lines import Draw
 from bot.games.next_station_tokyo.state import (
@@ -18,14 +18,10 @@ from bot.games.next_station_tokyo.state import (
     is_green,
 )
 from bot.games.rng import GameRandom
+from bot.i18n import _, pgettext
 
 EFFECTS = ("switch", "express", "straight", "double")
-EFFECT_NAMES = {
-    "switch": "Railroad Switch",
-    "express": "Express",
-    "straight": "Straight On",
-    "double": "Double Rail",
-}
+EFFECT_NAMES = words.EFFECT_NAMES
 SWITCH_FROM = 3
 """rules: a Railroad Switch flipped as the 1st or 2nd card of a round has no effect."""
 
@@ -66,36 +62,59 @@ def check(state: TokyoState, seat: int, origin: str, target: str) -> Draw | str:
     board = tokyo_map()
     for station in (origin, target):
         if station not in board.stations:
-            return f"There's no station {station[:8]} on the map."
+            return _("There's no station {station} on the map.").format(station=station[:8])
     origins, tips = _origins(state, seat)
     colour = state.colour_of(seat)
     if origin not in origins:
         if state.express[seat] is not None:
-            return f"Your Express section leaves {origins[0]}, the end you just drew."
-        where = "any station of your line" if len(origins) > len(tips) else f"an end of your line: {', '.join(origins)}"
-        return f"Your {colour} line is continued from {where}."
+            return _("Your Express section leaves {station}, the end you just drew.").format(station=origins[0])
+        if len(origins) > len(tips):
+            return _("Your {colour} line is continued from any station of your line.").format(
+                colour=words.colour_name(colour)
+            )
+        return _("Your {colour} line is continued from an end of your line: {stations}.").format(
+            colour=words.colour_name(colour), stations=", ".join(origins)
+        )
     path = _path(state, origin, target)
     if path is None:
-        return f"{origin} → {target} isn't along a guide: sections run straight to the nearest station."
+        return _("{origin} → {target} isn't along a guide: sections run straight to the nearest station.").format(
+            origin=origin, target=target
+        )
     symbols = symbols_now(state)
     if board.stations[target].symbol not in symbols:
-        return f"The card shows a {symbols[0]}; {target} is a {board.stations[target].symbol}."
+        return _("The card shows a {symbol}; {station} is a {other}.").format(
+            symbol=words.symbol_name(symbols[0]),
+            station=target,
+            other=words.symbol_name(board.stations[target].symbol),
+        )
     on_line = set(lines.visited(state.sheets[seat][colour]))
     drawn = lines.drawn(state.sheets[seat], board)
     reused: str | None = None
     for a, b in pairwise((origin, *path)):
         if b in on_line or b == origin:
-            return f"Your {colour} line already visits {b}: a line never visits a station twice."
+            return _("Your {colour} line already visits {station}: a line never visits a station twice.").format(
+                colour=words.colour_name(colour), station=b
+            )
         colours = drawn.get(segment(a, b))
         if colours is not None:
             why = _why_not_reuse(state, seat, colours, reused is not None)
             if why:
-                return f"{a} → {b} is already drawn ({', '.join(colours)} line): {why}"
+                return _("{origin} → {target} is already drawn ({colours} line): {why}").format(
+                    origin=a, target=b, colours=", ".join(map(words.colour_name, colours)), why=why
+                )
             reused = colours[0]
         crossed = lines.blocker((a, b), drawn, board, reused is not None)
         if crossed is not None:
             (x, y), by = crossed
-            return f"{a} → {b} would cross the {' and '.join(by)} line ({x}–{y}); lines may only meet at stations."
+            return _(
+                "{origin} → {target} would cross the {colours} line ({start}–{end}); lines may only meet at stations."
+            ).format(
+                origin=a,
+                target=b,
+                colours=pgettext("next station tokyo", " and ").join(map(words.colour_name, by)),
+                start=x,
+                end=y,
+            )
     return Draw(origin, path, reused, origin not in tips)
 
 
@@ -105,9 +124,9 @@ def _why_not_reuse(state: TokyoState, seat: int, colours: list[str], reused_alre
     A section of the seat's own line never gets here: drawing it again would revisit a station, refused first.
     """
     if not _may_reuse(state, seat):
-        return "a section is drawn only once, except with Double Rail Track."
+        return _("a section is drawn only once, except with Double Rail Track.")
     if len(colours) > 1 or reused_already:
-        return "Double Rail Track lets a section be drawn a second time, never a third."
+        return _("Double Rail Track lets a section be drawn a second time, never a third.")
     return ""
 
 
@@ -137,7 +156,7 @@ def draws(state: TokyoState, seat: int) -> list[Draw]:
     if state.finished or seat not in state.waiting or state.card is None:
         return []
     board = tokyo_map()
-    origins, _ = _origins(state, seat)
+    origins, _tips = _origins(state, seat)
     found = []
     for origin in origins:
         for target in _targets(state, origin):
@@ -176,15 +195,17 @@ def legal_actions(state: TokyoState, seat: int) -> list[Action]:
 def refusal(state: TokyoState, seat: int, action: Action) -> str:
     """Why `action` isn't allowed for `seat` now."""
     if state.finished:
-        return "The game is over."
+        return pgettext("next station tokyo", "The game is over.")
     if not _well_formed(action):
-        return "That move isn't part of Next Station Tokyo: draw a section or pass."
+        return _("That move isn't part of Next Station Tokyo: draw a section or pass.")
     if action.args[-1] != state.card_number:
-        return f"That answer was for an earlier card; card {len(state.flipped)} of this round is up now."
+        return _("That answer was for an earlier card; card {number} of this round is up now.").format(
+            number=len(state.flipped)
+        )
     if seat not in state.waiting:
-        return "You've already answered this card — wait for the next flip."
+        return _("You've already answered this card — wait for the next flip.")
     reason = check(state, seat, str(action.args[0]), str(action.args[1])) if action.verb == "draw" else None
-    return reason if isinstance(reason, str) else "That move can't be made now."
+    return reason if isinstance(reason, str) else _("That move can't be made now.")
 
 
 def _well_formed(action: Action) -> bool:
@@ -213,7 +234,10 @@ def apply(state: TokyoState, seat: int, action: Action, rng: GameRandom) -> Toky
 
 
 def draw_words(draw: Draw) -> str:
-    """A draw in words: "C7 → E5", "from D4 (switch) → D6", "C7 → E5 (double rail on orange)"."""
+    """A draw in the state's English: "C7 → E5", "from D4 (switch) → D6", "C7 → E5 (double rail on orange)".
+
+    `words.draw_phrase` says the same in the language in use (menus), `words.answer_words` reads it back.
+    """
     via = f" via {', '.join(draw.path[:-1])}" if len(draw.path) > 1 else ""
     start = f"from {draw.origin} (switch)" if draw.from_anywhere else draw.origin
     reuse = f" (double rail on {draw.reuses})" if draw.reuses else ""
@@ -237,7 +261,7 @@ def _draw(state: TokyoState, seat: int, draw: Draw) -> None:
 
 def _pass(state: TokyoState, seat: int) -> None:
     if state.express[seat] is None:
-        state.answers[seat] = "passed"
+        state.answers[seat] = words.PASSED
     state.express[seat] = None
     state.waiting.remove(seat)
 
@@ -262,12 +286,7 @@ def flip(state: TokyoState, rng: GameRandom) -> None:
         state.flipped.append(card)
         if card == "pink switch":
             switch = len(state.flipped) >= SWITCH_FROM
-            effect = "the next card is flipped at once" + (
-                "; its sections may leave any station of your line."
-                if switch
-                else " (no effect so early in the round)."
-            )
-            state.events.append(f"Railroad Switch: {effect}")
+            state.events.append(words.say(words.SWITCH_ON if switch else words.SWITCH_OFF))
             continue
         _show(state, card, switch)
         switch = False
@@ -287,21 +306,22 @@ def _show(state: TokyoState, card: str, switch: bool) -> None:
     state.answers = [None] * state.seats
     state.express = [None] * state.seats
     greens = sum(map(is_green, state.flipped))
-    effect = f" — {EFFECT_NAMES[state.effect]}!" if state.effect else ""
-    state.events.append(f"Card {len(state.flipped)}: {card_words(card)}{effect} ({greens} of {GREEN_CARDS} green).")
+    up = {"number": len(state.flipped), "card": card_words(card), "greens": greens, "total": GREEN_CARDS}
+    if state.effect:
+        state.events.append(words.say(words.CARD_UP_EFFECT, effect=EFFECT_NAMES[state.effect], **up))
+    else:
+        state.events.append(words.say(words.CARD_UP, **up))
     stuck = [s for s in range(state.seats) if len(legal_actions(state, s)) == 1]
     for seat in stuck:
         state.waiting.remove(seat)
-        state.answers[seat] = "no section possible"
+        state.answers[seat] = words.NO_SECTION
     if stuck and state.seats > 1:
-        state.events.append(f"No section possible for {', '.join(seat_mark(s) for s in stuck)}.")
+        state.events.append(words.say(words.NO_SECTION_FOR, names=", ".join(seat_mark(s) for s in stuck)))
 
 
 def card_words(card: str) -> str:
-    """A card as players read it: "green circle", "pink Joker + Double Rail Track"."""
-    if is_double_rail(card):
-        return "pink Joker + Double Rail Track"
-    return card.replace("joker", "Joker").replace("switch", "Railroad Switch")
+    """A card in the state's English: "green circle", "pink Joker + Double Rail Track" (`words.card_name` says it)."""
+    return words.english_card(card)
 
 
 def _end_round(state: TokyoState, rng: GameRandom) -> None:
@@ -312,11 +332,11 @@ def _end_round(state: TokyoState, rng: GameRandom) -> None:
         colour = state.colour_of(seat)
         score = scoring.line_score(state.sheets[seat][colour], board)
         parts.append(f"{seat_mark(seat)} {colour} {score.districts}×{score.most} = {score.points}")
-    state.events.append(f"Round {state.round} is over. Lines: " + "; ".join(parts) + ".")
+    state.events.append(words.say(words.ROUND_OVER, round=state.round, lines="; ".join(parts)))
     state.waiting, state.answers, state.express = [], [None] * state.seats, [None] * state.seats
     if state.round == ROUNDS:
         state.finished = True
-        state.events.append("The fourth line is drawn: the game is over.")
+        state.events.append(words.say(words.GAME_OVER))
         return
     state.round += 1
     start_round(state, rng)
@@ -328,5 +348,7 @@ def start_round(state: TokyoState, rng: GameRandom) -> None:
     if state.effects_on:
         state.round_effect = (rng.choice(SYMBOLS), rng.choice(EFFECTS))
         symbol, effect = state.round_effect
-        state.events.append(f"Round {state.round}: the first {symbol} card brings {EFFECT_NAMES[effect]}.")
+        state.events.append(
+            words.say(words.ROUND_EFFECT, round=state.round, symbol=symbol, effect=EFFECT_NAMES[effect])
+        )
     flip(state, rng)

@@ -8,18 +8,20 @@ from dataclasses import dataclass
 from bot.games.next_station_tokyo import lines
 from bot.games.next_station_tokyo.data import COLOURS, TokyoMap
 from bot.games.next_station_tokyo.state import Sheet
+from bot.i18n import N_
 
 INTERCHANGE_POINTS = {3: 5, 4: 15, 5: 30}
 DISTRICT_BONUS = {"corner": 10, "edge": 5}
 GREEN_MISS = -3
 OBJECTIVE_POINTS = 10
 OBJECTIVES = (
-    "at least 6 interchanges",
-    "all 13 districts visited",
-    "all 8 green-loop stations on your lines",
-    "one line through at least 7 districts",
-    "a 4-line interchange",
+    N_("at least 6 interchanges"),
+    N_("all 13 districts visited"),
+    N_("all 8 green-loop stations on your lines"),
+    N_("one line through at least 7 districts"),
+    N_("a 4-line interchange"),
 )
+"""The five objectives in English (marked; the view carries them so): say them with `_()`."""
 
 
 @dataclass(frozen=True, slots=True)

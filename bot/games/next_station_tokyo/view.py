@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.games.base import JSON, Action, make_view, seat_mark
-from bot.games.next_station_tokyo import rules, scoring
+from bot.games.next_station_tokyo import rules, scoring, words
 from bot.games.next_station_tokyo.data import COLOURS, tokyo_map
 from bot.games.next_station_tokyo.lines import Draw
 from bot.games.next_station_tokyo.state import GREEN_CARDS, TokyoState, is_green
+from bot.i18n import _, pgettext
 
 
 def results(state: TokyoState) -> list[JSON]:
@@ -62,22 +63,27 @@ def public_view(state: TokyoState) -> dict[str, JSON]:
 def prompt(state: TokyoState, seat: int | None) -> str:
     """What the viewer is waiting for, in words."""
     if state.finished:
-        return "The game is over."
+        return pgettext("next station tokyo", "The game is over.")
     if seat is not None and seat in state.waiting:
-        colour = state.colour_of(seat)
+        colour = words.colour_name(state.colour_of(seat))
         if state.express[seat] is not None:
-            return f"Express: draw a second {colour} section from {state.express[seat]}, or pass."
-        return f"{rules.card_words(str(state.card))}: draw one {colour} section, or pass."
-    return f"Waiting for {', '.join(seat_mark(s) for s in state.waiting)} to draw or pass."
+            return _("Express: draw a second {colour} section from {station}, or pass.").format(
+                colour=colour, station=state.express[seat]
+            )
+        return _("{card}: draw one {colour} section, or pass.").format(
+            card=words.card_name(str(state.card)), colour=colour
+        )
+    waiting = ", ".join(seat_mark(s) for s in state.waiting)
+    return _("Waiting for {players} to draw or pass.").format(players=waiting)
 
 
 def describe(action: Action) -> str:
     """The public log phrase of a move."""
     if action.verb == "draw" and len(action.args) == 3:
-        return f"draws {action.args[0]} → {action.args[1]}."
+        return _("draws {origin} → {target}.").format(origin=action.args[0], target=action.args[1])
     if action.verb == "pass":
-        return "passes."
-    return "does something unexpected."
+        return _("passes.")
+    return pgettext("next station tokyo", "does something unexpected.")
 
 
 def labeller(state: TokyoState, seat: int | None) -> Callable[[Action], str]:
@@ -88,8 +94,9 @@ def labeller(state: TokyoState, seat: int | None) -> Callable[[Action], str]:
 
     def label(action: Action) -> str:
         if action.verb == "pass":
-            return "Pass (draw nothing this card)"
-        return rules.draw_words(found[(str(action.args[0]), str(action.args[1]))])
+            return _("Pass (draw nothing this card)")
+        draw = found[(str(action.args[0]), str(action.args[1]))]
+        return words.draw_phrase(draw.origin, draw.target, list(draw.path[:-1]), draw.reuses, draw.from_anywhere)
 
     return label
 

@@ -17,9 +17,10 @@ from typing import Any
 
 from bot.games.base import JSON, Action, IllegalAction, Option, Outcome, resolve_options
 from bot.games.rng import GameRandom
-from bot.games.toyko_train import rules, view
+from bot.games.toyko_train import rules, view, words
 from bot.games.toyko_train.data import words_file
 from bot.games.toyko_train.state import SCHEMA, ToykoState, team_of
+from bot.i18n import N_, _, pgettext
 
 
 class ToykoTrain:
@@ -32,13 +33,15 @@ class ToykoTrain:
     seat_counts = (4, 6, 8)
     schema = SCHEMA
     options = (
-        Option("nine", False, "the 9-place compartment: 3×3 seats, three colours travel twice"),
-        Option("scheme", "arms", "how conductors show the exchange kind", tuple(words_file().schemes)),
+        Option("nine", False, N_("the 9-place compartment: 3×3 seats, three colours travel twice")),
+        Option("scheme", "arms", N_("how conductors show the exchange kind"), tuple(words_file().schemes)),
     )
 
     def setup(self, seed: int, seats: int, options: Mapping[str, Any]) -> ToykoState:
         if seats not in self.seat_counts:
-            raise IllegalAction(f"Toyko Train is played by teams of two: 4, 6 or 8 players, not {seats}.")
+            raise IllegalAction(
+                _("Toyko Train is played by teams of two: 4, 6 or 8 players, not {seats}.").format(seats=seats)
+            )
         chosen = resolve_options(self.options, options)
         rng = GameRandom(seed, 0)
         teams = seats // 2
@@ -82,20 +85,20 @@ class ToykoTrain:
     def outcome(self, state: ToykoState) -> Outcome | None:
         if not state.finished:
             return None
-        return Outcome.from_scores(rules.seat_cards(state), "the seventh round is over")
+        return Outcome.from_scores(rules.seat_cards(state), _("the seventh round is over"))
 
     def standing(self, state: ToykoState) -> Outcome:
         """The round cards won so far, each seat counting its team's (partners share a place)."""
         over = self.outcome(state)
         if over is not None:
             return over
-        return Outcome.from_scores(rules.seat_cards(state), "the game was closed early")
+        return Outcome.from_scores(rules.seat_cards(state), pgettext("toyko train", "the game was closed early"))
 
     def describe(self, action: Action) -> str:
         return view.describe(action)
 
     def narrate(self, state: ToykoState) -> tuple[str, ...]:
-        return tuple(state.events)
+        return tuple(words.retold(event) for event in state.events)
 
     def to_json(self, state: ToykoState) -> dict[str, JSON]:
         return state.to_json()

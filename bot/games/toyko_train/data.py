@@ -12,7 +12,6 @@ WORDS_FILE = Path(__file__).resolve().parents[3] / "config" / "games" / "toyko_t
 COLOURS = ("red", "orange", "yellow", "green", "blue", "purple")
 LETTERS = {colour: colour[0].upper() for colour in COLOURS}
 KINDS = ("great", "small", "horizontal")
-KIND_WORDS = {"great": "great vertical", "small": "small vertical", "horizontal": "horizontal"}
 ROWS = 3
 COLUMN_LETTERS = "ABC"
 

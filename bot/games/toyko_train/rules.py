@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from bot.games.base import Action, IllegalAction, seat_mark
 from bot.games.rng import GameRandom
-from bot.games.toyko_train.data import COLOURS, KIND_WORDS, KINDS, Compartment, words_file
+from bot.games.toyko_train import words
+from bot.games.toyko_train.data import COLOURS, KINDS, Compartment, words_file
 from bot.games.toyko_train.optimum import best_path, fewest_exchanges
 from bot.games.toyko_train.state import ROUNDS, SWAP_AFTER, ToykoState, team_of
+from bot.i18n import _, pgettext
 
 CONDUCTOR_VERBS = ("signal", "cancel", "nod", "shake", "call")
 TOURIST_VERBS = ("swap", "point")
@@ -15,7 +17,8 @@ DOUBLED = 3
 
 
 def team_name(team: int) -> str:
-    return f"Team {team + 1}"
+    """A team as the state's English log names it ("Team 1"); `words.team_name` says it in the language in use."""
+    return words.english_team(team)
 
 
 def deal_words(teams: int, rng: GameRandom) -> list[list[str]]:
@@ -47,13 +50,13 @@ def new_seatings(state: ToykoState, rng: GameRandom, previous: list[str] | None)
         rng.shuffle(doubled)
         tourists = sorted([*COLOURS, *doubled[:DOUBLED]])
         state.target = _shuffled(tourists, rng)
-        state.starts = [_shuffled(tourists, rng, state.target) for _ in range(state.teams)]
+        state.starts = [_shuffled(tourists, rng, state.target) for _team in range(state.teams)]
     else:
         start = previous if previous is not None else _shuffled(list(COLOURS), rng)
         state.target = _shuffled(list(COLOURS), rng, start)
-        state.starts = [list(start) for _ in range(state.teams)]
+        state.starts = [list(start) for _team in range(state.teams)]
     state.seatings = [list(s) for s in state.starts]
-    state.exchanges = [[] for _ in range(state.teams)]
+    state.exchanges = [[] for _team in range(state.teams)]
     state.made = [0] * state.teams
     state.out = [False] * state.teams
     state.signals = [None] * state.teams
@@ -105,47 +108,49 @@ def refusal(state: ToykoState, seat: int, action: Action) -> str:
     """Why `action` isn't allowed for `seat` now."""
     team = team_of(seat)
     if state.finished:
-        return "The game is over."
+        return pgettext("toyko train", "The game is over.")
     if team >= state.teams:
-        return "You're not in this game."
+        return pgettext("toyko train", "You're not in this game.")
     if state.out[team]:
-        return f"{team_name(team)} called wrong and is out of this round: wait for the next one."
+        return _("{team} called wrong and is out of this round: wait for the next one.").format(
+            team=words.team_name(team)
+        )
     conductor = is_conductor(state, seat)
     if action.verb in TOURIST_VERBS and conductor:
-        return "You're the conductor this round: signal, and let your tourist move."
+        return _("You're the conductor this round: signal, and let your tourist move.")
     if action.verb in CONDUCTOR_VERBS and not conductor:
-        return "Only your conductor signals, cancels and calls; you exchange tourists and point."
+        return _("Only your conductor signals, cancels and calls; you exchange tourists and point.")
     if action.verb in ("call", "cancel") and action.args and action.args[0] != state.round:
-        return f"That was meant for round {action.args[0]}; round {state.round} is on now."
+        return _("That was meant for round {then}; round {now} is on now.").format(then=action.args[0], now=state.round)
     if action.verb == "swap" and len(action.args) == 3 and action.args[2] != state.serial(team):
-        return "Your seats have changed since that grid was shown — here they are as they are now."
+        return _("Your seats have changed since that grid was shown — here they are as they are now.")
     if action.verb == "swap":
         return _swap_refusal(state.compartment, action)
     if action.verb == "signal":
-        return "Signal one of your own colour words with great, small or horizontal."
+        return _("Signal one of your own colour words with great, small or horizontal.")
     if action.verb == "cancel":
-        return "There's no exchange of your tourist to cancel this round."
+        return _("There's no exchange of your tourist to cancel this round.")
     if action.verb == "point":
-        return "Point at one of the compartment's seats, like B2."
-    return "That move isn't part of Toyko Train."
+        return _("Point at one of the compartment's seats, like B2.")
+    return _("That move isn't part of Toyko Train.")
 
 
 def _swap_refusal(compartment: Compartment, action: Action) -> str:
     names = [str(a) for a in action.args[:2]]
     if len(names) != 2 or any(n.upper() not in compartment.places for n in names):
-        return f"Exchange two seats of the compartment: {', '.join(compartment.places)}."
+        return _("Exchange two seats of the compartment: {places}.").format(places=", ".join(compartment.places))
     a, b = (compartment.places[n.upper()] for n in names)
     if a == b:
-        return "Exchange two different seats."
+        return _("Exchange two different seats.")
     if compartment.kind_of(a, b) is not None:
         first, second = sorted((a, b))
-        return (
-            f"Name the seats as the compartment lists them: {compartment.name(first)}, then {compartment.name(second)}."
+        return _("Name the seats as the compartment lists them: {first}, then {second}.").format(
+            first=compartment.name(first), second=compartment.name(second)
         )
-    return (
-        f"{names[0]} and {names[1]} can't be exchanged: only a great vertical (rows 1 and 3 of a column), "
+    return _(
+        "{first} and {second} can't be exchanged: only a great vertical (rows 1 and 3 of a column), "
         "a small vertical (next rows of a column) or a horizontal (next seats of a row)."
-    )
+    ).format(first=names[0], second=names[1])
 
 
 def apply(state: ToykoState, seat: int, action: Action, rng: GameRandom) -> ToykoState:
@@ -159,7 +164,7 @@ def apply(state: ToykoState, seat: int, action: Action, rng: GameRandom) -> Toyk
         word, kind = str(action.args[0]), str(action.args[1])
         new.signals[team] = (word, kind)
         gesture = words_file().schemes[new.scheme][kind]
-        new.events.append(f"and {gesture}.")  # follows "<name> signals «word!»" in the log line
+        new.events.append(words.say(words.GESTURE, gesture=gesture))  # follows "<name> signals «word!»" in the log
     elif action.verb == "swap":
         a, b = (new.compartment.places[str(n)] for n in action.args[:2])
         _exchange(new, team, a, b)
@@ -169,8 +174,10 @@ def apply(state: ToykoState, seat: int, action: Action, rng: GameRandom) -> Toyk
         a, b = new.exchanges[team].pop()
         _exchange(new, team, a, b)
         cancel_word = new.words[team][-1]
-        names = f"{new.compartment.name(a)} and {new.compartment.name(b)}"
-        new.events.append(f"{team_name(team)}'s conductor: «{cancel_word}!» — {names} swap back.")
+        first, second = new.compartment.name(a), new.compartment.name(b)
+        new.events.append(
+            words.say(words.CANCELLED, team=team_name(team), word=cancel_word, first=first, second=second)
+        )
     elif action.verb == "call":
         _call(new, team, seat, at, rng)
     return new
@@ -184,14 +191,14 @@ def _exchange(state: ToykoState, team: int, a: int, b: int) -> None:
 def _call(state: ToykoState, team: int, seat: int, at: int, rng: GameRandom) -> None:
     """rules: a right call wins the round card; a wrong one puts the team out, and a lone team left wins it."""
     if state.seatings[team] == state.target:
-        state.events.append(f"«Toyko Train!» — right! {team_name(team)} wins round {state.round}.")
+        state.events.append(words.say(words.RIGHT_CALL, team=team_name(team), round=state.round))
         _end_round(state, team, seat, True, at, rng)
         return
     state.out[team] = True
-    state.events.append(f"«Toyko Train!» — wrong: {team_name(team)} is out of round {state.round}.")
+    state.events.append(words.say(words.WRONG_CALL, team=team_name(team), round=state.round))
     left = [t for t in range(state.teams) if not state.out[t]]
     if len(left) == 1:
-        state.events.append(f"{team_name(left[0])} noticed the error and wins round {state.round}.")
+        state.events.append(words.say(words.NOTICED, team=team_name(left[0]), round=state.round))
         _end_round(state, left[0], seat, False, at, rng)
 
 
@@ -215,18 +222,20 @@ def _end_round(state: ToykoState, winner: int, caller: int, right: bool, at: int
     }
     state.summaries.append(summary)
     parts = [f"{team_name(t)} {state.made[t]} exchanges (best possible {optimum[t]})" for t in range(state.teams)]
-    state.events.append(f"Round {state.round} took {summary['seconds']} s: " + "; ".join(parts) + ".")
+    state.events.append(
+        words.say(words.ROUND_TOOK, round=state.round, seconds=summary["seconds"], records="; ".join(parts))
+    )
     if state.round == ROUNDS:
         state.finished = True
-        state.events.append("The seventh round is over: the game ends.")
+        state.events.append(words.say(words.GAME_ENDS))
         return
     state.round += 1
     state.began_ms = at
     new_seatings(state, rng, state.target)
     if state.round == SWAP_AFTER + 1:
         conductors = ", ".join(seat_mark(state.conductor(t)) for t in range(state.teams))
-        state.events.append(f"Partners swap roles: now conducting, {conductors}.")
-    state.events.append(f"Round {state.round} begins: conductors, you have the new target.")
+        state.events.append(words.say(words.ROLES_SWAP, conductors=conductors))
+    state.events.append(words.say(words.ROUND_BEGINS, round=state.round))
 
 
 def seat_cards(state: ToykoState) -> list[int]:
@@ -257,5 +266,5 @@ def tourist_help(state: ToykoState, team: int) -> Action | None:
 
 
 def kind_words(kind: str) -> str:
-    """An exchange kind in words: "great vertical"."""
-    return KIND_WORDS[kind]
+    """An exchange kind in words, in the language in use: "great vertical"."""
+    return words.kind_name(kind)

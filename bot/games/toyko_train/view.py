@@ -6,8 +6,10 @@ from collections.abc import Callable
 
 from bot.games.base import JSON, Action, make_view, seat_mark
 from bot.games.toyko_train import rules
-from bot.games.toyko_train.data import COLOURS, KIND_WORDS, words_file
+from bot.games.toyko_train.data import COLOURS, words_file
 from bot.games.toyko_train.state import ROUNDS, ToykoState, team_of
+from bot.games.toyko_train.words import colour_name, kind_name
+from bot.i18n import _, pgettext
 
 
 def public_view(state: ToykoState) -> dict[str, JSON]:
@@ -62,33 +64,37 @@ def private_view(state: ToykoState, seat: int) -> dict[str, JSON]:
 def prompt(state: ToykoState, seat: int | None) -> str:
     """What the viewer does now, in words."""
     if state.finished:
-        return "The game is over."
+        return pgettext("toyko train", "The game is over.")
     if seat is None:
-        return f"Round {state.round} of {ROUNDS}: the teams race to seat their tourists."
+        return _("Round {round} of {rounds}: the teams race to seat their tourists.").format(
+            round=state.round, rounds=ROUNDS
+        )
     team = team_of(seat)
     if state.out[team]:
-        return "Your team called wrong and is out of this round: wait for the next one."
+        return _("Your team called wrong and is out of this round: wait for the next one.")
     if rules.is_conductor(state, seat):
         partner = seat_mark(state.tourist(team))
-        return f"Guide {partner} to the target with your words and gestures, then call «Toyko Train!»."
+        return _("Guide {partner} to the target with your words and gestures, then call «Toyko Train!».").format(
+            partner=partner
+        )
     partner = seat_mark(state.conductor(team))
-    return f"Follow {partner}'s signals: exchange the tourists they name."
+    return _("Follow {partner}'s signals: exchange the tourists they name.").format(partner=partner)
 
 
 def describe(action: Action) -> str:
     """The public log phrase of a move (a signal's word is public; its colour is not)."""
     if action.verb == "signal" and len(action.args) == 2:
-        return f"signals «{action.args[0]}!»"
+        return _("signals «{word}!»").format(word=action.args[0])
     if action.verb == "swap" and len(action.args) == 3:
-        return f"exchanges {action.args[0]} and {action.args[1]}."
+        return _("exchanges {first} and {second}.").format(first=action.args[0], second=action.args[1])
     if action.verb == "point" and action.args:
-        return f"points at {action.args[0]}."
+        return _("points at {place}.").format(place=action.args[0])
     return {
-        "cancel": "cancels the last exchange:",
-        "nod": "nods.",
-        "shake": "shakes their head.",
-        "call": "calls:",
-    }.get(action.verb, "does something unexpected.")
+        "cancel": _("cancels the last exchange:"),
+        "nod": _("nods."),
+        "shake": _("shakes their head."),
+        "call": _("calls:"),
+    }.get(action.verb) or pgettext("toyko train", "does something unexpected.")
 
 
 def labeller(state: ToykoState, seat: int | None) -> Callable[[Action], str]:
@@ -98,14 +104,17 @@ def labeller(state: ToykoState, seat: int | None) -> Callable[[Action], str]:
     def label(action: Action) -> str:
         if action.verb == "signal":
             word, kind = str(action.args[0]), str(action.args[1])
-            return f"«{word}» ({words.get(word, '?')}) — {KIND_WORDS[kind]}"
+            colour = colour_name(words[word]) if word in words else "?"
+            return f"«{word}» ({colour}) — {kind_name(kind)}"
         if action.verb == "swap":
-            return f"Exchange {action.args[0]} and {action.args[1]}"
+            return _("Exchange {first} and {second}").format(first=action.args[0], second=action.args[1])
         if action.verb == "point":
-            return f"Point at {action.args[0]}"
-        return {"cancel": "Cancel the last exchange", "nod": "Nod", "shake": "Shake your head"}.get(
-            action.verb, "«Toyko Train!» (call)"
-        )
+            return _("Point at {place}").format(place=action.args[0])
+        return {
+            "cancel": _("Cancel the last exchange"),
+            "nod": _("Nod"),
+            "shake": _("Shake your head"),
+        }.get(action.verb) or _("«Toyko Train!» (call)")
 
     return label
 

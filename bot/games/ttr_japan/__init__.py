@@ -19,6 +19,8 @@ from bot.games.rng import GameRandom
 from bot.games.ttr_japan import cards, rules, scoring, view
 from bot.games.ttr_japan.data import japan
 from bot.games.ttr_japan.state import SCHEMA, START, JapanState
+from bot.games.ttr_japan.words import retold
+from bot.i18n import _, pgettext
 
 
 class TicketToRideJapan:
@@ -33,20 +35,22 @@ class TicketToRideJapan:
 
     def setup(self, seed: int, seats: int, options: Mapping[str, Any]) -> JapanState:
         if not self.min_seats <= seats <= self.max_seats:
-            raise IllegalAction("Ticket to Ride: Japan takes 2 to 5 players.")
+            raise IllegalAction(_("Ticket to Ride: Japan takes 2 to 5 players."))
         if options:
-            raise IllegalAction(f"Ticket to Ride: Japan has no options (got `{next(iter(options))}`).")
+            raise IllegalAction(
+                _("Ticket to Ride: Japan has no options (got `{option}`).").format(option=next(iter(options)))
+            )
         board = japan()
         rng = GameRandom(seed, 0)
         deck = cards.full_deck()
         rng.shuffle(deck)
         tickets = sorted(board.tickets)
         rng.shuffle(tickets)
-        hands = [cards.empty_hand() for _ in range(seats)]
+        hands = [cards.empty_hand() for _seat in range(seats)]
         for hand in hands:
-            for _ in range(cards.HAND_SIZE):
+            for _card in range(cards.HAND_SIZE):
                 hand[deck.pop()] += 1
-        offer = [[tickets.pop() for _ in range(rules.START_TICKETS)] for _ in range(seats)]
+        offer = [[tickets.pop() for _ticket in range(rules.START_TICKETS)] for _seat in range(seats)]
         state = JapanState(
             phase=START,
             deck=deck,
@@ -54,7 +58,7 @@ class TicketToRideJapan:
             market=[],
             hands=hands,
             ticket_deck=tickets,
-            tickets=[[] for _ in range(seats)],
+            tickets=[[] for _seat in range(seats)],
             offer=offer,
             keep_at_least=[rules.START_KEEP] * seats,
             claims={},
@@ -63,7 +67,7 @@ class TicketToRideJapan:
             points=[0] * seats,
             track=[0] * seats,
             supply=board.bullet_trains,
-            new_cards=[[] for _ in range(seats)],
+            new_cards=[[] for _seat in range(seats)],
         )
         cards.fill_market(state, rng)
         state.events = []
@@ -103,20 +107,20 @@ class TicketToRideJapan:
     def outcome(self, state: JapanState) -> Outcome | None:
         if not state.finished:
             return None
-        return scoring.outcome_of(state.finals, state.reason)
+        return scoring.outcome_of(state.finals, _(state.reason))  # the state keeps it in English
 
     def standing(self, state: JapanState) -> Outcome:
         """Route points so far: the public score only (secret tickets and the end's Bullet Train bonus don't count)."""
         over = self.outcome(state)
         if over is not None:
             return over
-        return Outcome.from_scores(state.points, "the game was closed early")
+        return Outcome.from_scores(state.points, pgettext("ttr japan", "the game was closed early"))
 
     def describe(self, action: Action) -> str:
         return view.describe(action)
 
     def narrate(self, state: JapanState) -> tuple[str, ...]:
-        return tuple(state.events)
+        return tuple(retold(event) for event in state.events)
 
     def to_json(self, state: JapanState) -> dict[str, JSON]:
         return state.to_json()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.games.rng import GameRandom
 from bot.games.ttr_japan.data import COLOURS
 from bot.games.ttr_japan.state import LOCOMOTIVE, JapanState
+from bot.games.ttr_japan.words import MARKET_RESET, RESHUFFLED, say
 
 CARDS = (*COLOURS, LOCOMOTIVE)
 """Every kind of train card, in the order hands list them."""
@@ -38,7 +39,7 @@ def draw_blind(state: JapanState, rng: GameRandom) -> str | None:
     if not state.deck and state.discard:
         state.deck, state.discard = state.discard, []
         rng.shuffle(state.deck)
-        state.events.append("The discards are shuffled into a new deck.")
+        state.events.append(say(RESHUFFLED))
     if not state.deck:
         return None
     rng.mark_revealed()  # someone now sees a card that was face down
@@ -72,7 +73,7 @@ def reset_if_needed(state: JapanState, rng: GameRandom) -> None:
             return
         state.discard += state.market
         state.market = []
-        state.events.append("Three locomotives face up: the market is dealt again.")
+        state.events.append(say(MARKET_RESET))
         while len(state.market) < MARKET_SIZE:
             card = draw_blind(state, rng)
             if card is None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from bot.games.base import Action, seat_mark
 from bot.games.ttr_japan.data import COLOURS, GRAY, JapanMap, Route
 from bot.games.ttr_japan.state import LOCOMOTIVE, JapanState
+from bot.games.ttr_japan.words import colour_name
+from bot.i18n import _, ngettext
 
 SMALL_GAME = 3
 """rules/ttr_japan.txt: with 2 or 3 players only one track of a double route can be claimed."""
@@ -30,12 +32,18 @@ def route_closed(state: JapanState, seat: int, route: Route) -> str | None:
     if is_open(state, seat, route):
         return None
     if route.id in state.claims:
-        return f"{route.name} is already claimed by {seat_mark(state.claims[route.id])}."
+        return _("{route} is already claimed by {seat}.").format(
+            route=route.name, seat=seat_mark(state.claims[route.id])
+        )
     if route.twin is not None and route.twin in state.claims:
         if state.seats <= SMALL_GAME:
-            return f"With {state.seats} players only one track of {route.name} can be claimed, and it's taken."
-        return f"You already have the other track of {route.name}."
-    return f"{route.name} needs {route.length} trains and you have {state.trains[seat]} left."
+            return _("With {players} players only one track of {route} can be claimed, and it's taken.").format(
+                players=state.seats, route=route.name
+            )
+        return _("You already have the other track of {route}.").format(route=route.name)
+    return _("{route} needs {length} trains and you have {left} left.").format(
+        route=route.name, length=route.length, left=state.trains[seat]
+    )
 
 
 def colours_for(route: Route) -> tuple[str, ...]:
@@ -57,14 +65,6 @@ def ways(route: Route, hand: dict[str, int]) -> list[tuple[str, int]]:
     return found
 
 
-def payment_words(colour: str, length: int, locomotives: int) -> str:
-    """A payment as players say it: "2 red + 1 locomotive"."""
-    parts = [f"{length - locomotives} {colour}"] if length > locomotives else []
-    if locomotives:
-        parts.append(f"{locomotives} locomotive{'s' if locomotives != 1 else ''}")
-    return " + ".join(parts)
-
-
 def fewest_locomotives(route: Route, hand: dict[str, int], colour: str | None = None) -> tuple[str, int] | None:
     """The payment a player most likely means: the fewest locomotives, in `colour` if named."""
     options = [w for w in ways(route, hand) if colour is None or w[0] == colour]
@@ -74,26 +74,38 @@ def fewest_locomotives(route: Route, hand: dict[str, int], colour: str | None = 
 def claim_refusal(state: JapanState, seat: int, action: Action, board: JapanMap) -> str:
     """Why this claim is refused: no such route, closed, or the cards named don't pay for it."""
     if len(action.args) != 3 or not all(isinstance(a, int) for a in (action.args[0], action.args[2])):
-        return "Name a route, a colour and how many locomotives, e.g. route 64, red, 0 locomotives."
+        return _("Name a route, a colour and how many locomotives, e.g. route 64, red, 0 locomotives.")
     route_id, colour, locomotives = action.args
     route = board.routes.get(int(route_id))
     if route is None:
-        return "There's no such route."
+        return _("There's no such route.")
     closed = route_closed(state, seat, route)
     if closed is not None:
         return closed
     hand = state.hands[seat]
     paying = int(locomotives)
     if not 0 <= paying <= route.length:
-        return f"{route.name} takes {route.length} cards; you can't pay {paying} locomotives for it."
+        return _("{route} takes {length} cards; you can't pay {paying} locomotives for it.").format(
+            route=route.name, length=route.length, paying=paying
+        )
     if colour != LOCOMOTIVE and colour not in colours_for(route):
-        wanted = "any one colour" if route.colour == GRAY else f"{route.colour} cards"
-        return f"{route.name} is paid with {wanted} (and locomotives), not {colour}."
+        if route.colour == GRAY:
+            refused = _("{route} is paid with any one colour (and locomotives), not {colour}.")
+        else:
+            refused = _("{route} is paid with {wanted} cards (and locomotives), not {colour}.")
+        return refused.format(route=route.name, wanted=colour_name(route.colour), colour=colour_name(str(colour)))
     if paying > hand[LOCOMOTIVE]:
-        return f"You have {hand[LOCOMOTIVE]} locomotive{'s' if hand[LOCOMOTIVE] != 1 else ''}, not {paying}."
+        have = hand[LOCOMOTIVE]
+        return ngettext(
+            "You have {n} locomotive, not {paying}.", "You have {n} locomotives, not {paying}.", have
+        ).format(n=have, paying=paying)
     needed = route.length - paying
     if colour == LOCOMOTIVE and needed:
-        return f"{route.name} takes {route.length} cards: {paying} locomotives aren't enough on their own."
+        return _("{route} takes {length} cards: {paying} locomotives aren't enough on their own.").format(
+            route=route.name, length=route.length, paying=paying
+        )
     if colour != LOCOMOTIVE and hand.get(str(colour), 0) < needed:
-        return f"You need {needed} {colour} card{'s' if needed != 1 else ''} and have {hand.get(str(colour), 0)}."
-    return "That payment doesn't add up to the route."
+        return ngettext(
+            "You need {n} {colour} card and have {have}.", "You need {n} {colour} cards and have {have}.", needed
+        ).format(n=needed, colour=colour_name(str(colour)), have=hand.get(str(colour), 0))
+    return _("That payment doesn't add up to the route.")

@@ -6,10 +6,12 @@ from itertools import combinations
 
 from bot.games.base import Action, IllegalAction, seat_mark
 from bot.games.rng import GameRandom
-from bot.games.ttr_japan import cards, scoring
-from bot.games.ttr_japan.claiming import claim_refusal, is_bullet_now, is_open, payment_words, ways
+from bot.games.ttr_japan import cards, scoring, words
+from bot.games.ttr_japan.claiming import claim_refusal, is_bullet_now, is_open, ways
 from bot.games.ttr_japan.data import JapanMap, Route, japan
 from bot.games.ttr_japan.state import LOCOMOTIVE, START, TURNS, JapanState
+from bot.games.ttr_japan.words import say
+from bot.i18n import _, pgettext
 
 DECK = "deck"
 """The `draw` argument for a blind card (face-up cards are drawn by slot, 1 to 5)."""
@@ -97,36 +99,36 @@ def is_legal(state: JapanState, seat: int, action: Action) -> bool:
 def refusal(state: JapanState, seat: int, action: Action) -> str:
     """Why `action` is not allowed for `seat` now (only called for moves that are not legal)."""
     if state.finished:
-        return "The game is over."
+        return pgettext("ttr japan", "The game is over.")
     if state.offer[seat] and action.verb != "keep":
-        return "Choose which tickets to keep first."
+        return _("Choose which tickets to keep first.")
     if action.verb == "keep":
         if not state.offer[seat]:
-            return "You have no tickets to choose from right now."
+            return _("You have no tickets to choose from right now.")
         least = min(state.keep_at_least[seat], len(state.offer[seat]))
-        return f"Keep at least {least} of the tickets you were offered, and only those."
+        return _("Keep at least {least} of the tickets you were offered, and only those.").format(least=least)
     if state.phase == START:
-        return "Everyone is still choosing their first tickets."
+        return _("Everyone is still choosing their first tickets.")
     if seat != state.turn:
-        return f"It's not your turn — waiting for {seat_mark(state.turn)}."
+        return pgettext("ttr japan", "It's not your turn — waiting for {seat}.").format(seat=seat_mark(state.turn))
     if action.verb == "draw":
         return _draw_refusal(state, action)
     if state.first_card is not None:
-        return "You've taken one card: take your second card to finish the turn."
+        return _("You've taken one card: take your second card to finish the turn.")
     if action.verb == "tickets":
-        return "There are no tickets left to draw."
+        return _("There are no tickets left to draw.")
     if action.verb == "claim":
         return claim_refusal(state, seat, action, japan())
-    return "That move isn't part of Ticket to Ride."
+    return _("That move isn't part of Ticket to Ride.")
 
 
 def _draw_refusal(state: JapanState, action: Action) -> str:
     where = action.args[0] if len(action.args) == 1 else None
     if where == DECK:
-        return "The deck and the discards are empty — take a face-up card instead."
+        return _("The deck and the discards are empty — take a face-up card instead.")
     if not isinstance(where, int) or not 1 <= where <= len(state.market):
-        return f"Choose a face-up card from 1 to {len(state.market)}, or the deck."
-    return "You can't take a face-up locomotive as your second card."
+        return _("Choose a face-up card from 1 to {last}, or the deck.").format(last=len(state.market))
+    return _("You can't take a face-up locomotive as your second card.")
 
 
 def apply(state: JapanState, seat: int, action: Action, rng: GameRandom) -> JapanState:
@@ -153,7 +155,7 @@ def _keep(state: JapanState, seat: int, kept: list[int], rng: GameRandom) -> Non
     returned = [t for t in state.offer[seat] if t not in kept]
     state.tickets[seat] += kept
     state.offer[seat] = []
-    state.events.append(f"{len(kept)} ticket{'s' if len(kept) != 1 else ''}.")
+    state.events.append(say(words.KEPT, n=len(kept)))
     if state.phase == START:
         state.returned += returned
         if not any(state.offer):  # rules: the returned start tickets are shuffled and put under the deck
@@ -170,13 +172,13 @@ def _keep(state: JapanState, seat: int, kept: list[int], rng: GameRandom) -> Non
 
 def _draw(state: JapanState, seat: int, where: object, rng: GameRandom) -> None:
     if where == DECK:
-        state.events.append("from the deck.")
+        state.events.append(say(words.FROM_DECK))
         card = cards.draw_blind(state, rng)
         assert card is not None
         face_up_locomotive = False
     else:
         slot = int(str(where)) - 1
-        state.events.append(f"a face-up {state.market[slot]}.")
+        state.events.append(say(words.FACE_UP, card=state.market[slot]))
         card = cards.take_face_up(state, slot, rng)
         face_up_locomotive = card == LOCOMOTIVE
     state.hands[seat][card] += 1
@@ -202,20 +204,20 @@ def _claim(state: JapanState, seat: int, route: Route, colour: str, locomotives:
     for card in paid:
         hand[card] -= 1
     state.discard += paid
-    state.events.append(f"with {payment_words(colour, route.length, locomotives)}")
+    state.events.append(words.paid(colour, route.length, locomotives))
     state.claims[route.id] = seat
     if is_bullet_now(state, route):
         state.supply -= 1
         state.bullet_claims.append(route.id)
         state.track[seat] += route.length  # rules: the marker moves by the cards paid; no points, no trains
-        state.events.append(f"— a Bullet Train: track {state.track[seat]}, {state.supply} left in the supply.")
+        state.events.append(say(words.BULLET, track=state.track[seat], supply=state.supply))
         if state.supply == 0:
-            state.events.append("The Bullet Trains are gone: the remaining Bullet Train routes are now gray routes.")
+            state.events.append(say(words.BULLETS_GONE))
         return
     state.trains[seat] -= route.length
     gained = japan().route_points[route.length]
     state.points[seat] += gained
-    state.events.append(f"for {gained} point{'s' if gained != 1 else ''}, {state.trains[seat]} trains left.")
+    state.events.append(say(words.SCORED, n=gained, trains=state.trains[seat]))
 
 
 def _end_turn(state: JapanState, rng: GameRandom) -> None:
@@ -231,11 +233,11 @@ def _close_turn(state: JapanState) -> None:
     if state.final_turns is not None:
         state.final_turns -= 1
         if state.final_turns == 0:
-            _finish(state, "the final round is over")
+            _finish(state, words.FINAL_ROUND_OVER)
             return
     elif state.trains[seat] <= ENDGAME_TRAINS and state.supply <= ENDGAME_SUPPLY:
         state.final_turns = state.seats  # every player, this one included, gets one more turn
-        state.events.append(f"Final round! Everyone, {seat_mark(seat)} included, has one more turn.")
+        state.events.append(say(words.FINAL_ROUND, seat=seat_mark(seat)))
     state.turn = (seat + 1) % state.seats
     state.new_cycle = state.turn == 0
 
@@ -243,10 +245,10 @@ def _close_turn(state: JapanState) -> None:
 def _skip_stuck_seats(state: JapanState, rng: GameRandom) -> None:
     """RULINGS: a player with no legal action passes automatically; if all pass in succession, the game ends."""
     while not state.finished and not _has_a_move(state, state.turn):
-        state.events.append(f"{seat_mark(state.turn)} has no move and passes.")
+        state.events.append(say(words.STUCK, seat=seat_mark(state.turn)))
         state.passes += 1
         if state.passes >= state.seats:
-            _finish(state, "nobody could move")
+            _finish(state, words.NOBODY_CAN_MOVE)
             return
         _close_turn(state)
 
@@ -266,4 +268,4 @@ def _finish(state: JapanState, why: str) -> None:
     state.reason = why
     state.first_card = None
     state.finals = scoring.final_scores(state, japan())
-    state.events.append(f"The game ends: {why}.")
+    state.events.append(say(words.GAME_ENDS, why=why))

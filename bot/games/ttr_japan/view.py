@@ -7,9 +7,11 @@ from collections.abc import Callable
 from bot.games.base import JSON, Action, make_view, seat_mark
 from bot.games.ttr_japan import rules, scoring
 from bot.games.ttr_japan.cards import CARDS
-from bot.games.ttr_japan.claiming import is_bullet_now, payment_words
+from bot.games.ttr_japan.claiming import is_bullet_now
 from bot.games.ttr_japan.data import JapanMap, Route, Ticket, japan
 from bot.games.ttr_japan.state import START, JapanState
+from bot.games.ttr_japan.words import card_colour, colour_name, payment_words
+from bot.i18n import _, pgettext
 
 
 def ticket_json(ticket: Ticket, done: bool | None = None) -> dict[str, JSON]:
@@ -23,7 +25,8 @@ def ticket_json(ticket: Ticket, done: bool | None = None) -> dict[str, JSON]:
 def route_words(route: Route, state: JapanState | None = None) -> str:
     """A route as players read it: "Kyoto – Osaka · 1 · gray · bullet train"."""
     bullet = route.bullet and (state is None or is_bullet_now(state, route))
-    return f"{route.name} · {route.length} · {route.colour}" + (" · bullet train" if bullet else "")
+    words = f"{route.name} · {route.length} · {colour_name(route.colour)}"
+    return words + (" · " + _("bullet train") if bullet else "")
 
 
 def public_view(state: JapanState) -> dict[str, JSON]:
@@ -82,46 +85,51 @@ def private_view(state: JapanState, seat: int) -> dict[str, JSON]:
 def prompt(state: JapanState, seat: int | None) -> str:
     """What the viewer is waiting for, in words."""
     if state.finished:
-        return "The game is over."
+        return pgettext("ttr japan", "The game is over.")
     if seat is not None and state.offer[seat]:
         least = min(state.keep_at_least[seat], len(state.offer[seat]))
-        return f"Choose the tickets to keep: at least {least} of {len(state.offer[seat])}."
+        return _("Choose the tickets to keep: at least {least} of {offered}.").format(
+            least=least, offered=len(state.offer[seat])
+        )
     if state.phase == START:
-        return "Everyone is choosing their first tickets."
+        return _("Everyone is choosing their first tickets.")
     if seat != state.turn:
-        return f"{seat_mark(state.turn)} is playing."
+        return _("{seat} is playing.").format(seat=seat_mark(state.turn))
     if state.first_card is not None:
-        return "Take your second card: from the deck, or a face-up card that isn't a locomotive."
-    return "Your turn: draw two cards, claim a route, or draw tickets."
+        return _("Take your second card: from the deck, or a face-up card that isn't a locomotive.")
+    return _("Your turn: draw two cards, claim a route, or draw tickets.")
 
 
 def describe(action: Action) -> str:
     """The public log phrase of a move (the game's narration adds what came of it)."""
     board = japan()
     if action.verb == "claim" and action.args and isinstance(action.args[0], int) and action.args[0] in board.routes:
-        return f"claims {board.routes[action.args[0]].name}"
-    return {
-        "keep": "keeps",
-        "draw": "draws a card" if action.args == (rules.DECK,) else "takes",
-        "tickets": "draws destination tickets.",
-    }.get(action.verb, "does something unexpected.")
+        return _("claims {route}").format(route=board.routes[action.args[0]].name)
+    if action.verb == "keep":
+        return _("keeps")
+    if action.verb == "draw":
+        return _("draws a card") if action.args == (rules.DECK,) else _("takes")
+    if action.verb == "tickets":
+        return _("draws destination tickets.")
+    return pgettext("ttr japan", "does something unexpected.")
 
 
 def move_label(action: Action, state: JapanState, board: JapanMap) -> str:
     """How a seat's own move reads in its menu."""
     if action.verb == "keep":
         kept = [board.tickets[int(t)] for t in action.args]
-        return "Keep " + ", ".join(f"{t.name} ({t.points})" for t in kept)
+        return _("Keep {tickets}").format(tickets=", ".join(f"{t.name} ({t.points})" for t in kept))
     if action.verb == "draw":
         where = action.args[0]
         if where == rules.DECK:
-            return "Draw from the deck"
-        return f"Take the face-up {state.market[int(where) - 1]} (#{where})"
+            return _("Draw from the deck")
+        return _("Take the face-up {card} (#{slot})").format(card=card_colour(state.market[int(where) - 1]), slot=where)
     if action.verb == "tickets":
-        return "Draw destination tickets"
+        return _("Draw destination tickets")
     route_id, colour, locomotives = action.args
     route = board.routes[int(route_id)]
-    return f"Claim {route_words(route, state)} — pay {payment_words(str(colour), route.length, int(locomotives))}"
+    payment = payment_words(str(colour), route.length, int(locomotives))
+    return _("Claim {route} — pay {payment}").format(route=route_words(route, state), payment=payment)
 
 
 def labeller(state: JapanState) -> Callable[[Action], str]:

@@ -1,0 +1,111 @@
+"""Fast Train to Miyajima in words: colours, trains and ranks in the language in use, and its English log retold.
+
+The state keeps its log sentences ("events") and loads in English, so that a replay in any language rebuilds the
+very same state; they are made from the templates below and read back into the language in use when shown.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+
+from bot.i18n import N_, _, pgettext
+
+NUMBER = r"-?\d+"
+SEAT = r"<seat:\d+>"
+
+
+def colour_name(colour: str) -> str:
+    """A die or sheet colour in the language in use ("red" → "rouge")."""
+    names = {
+        "red": pgettext("miyajima colour", "red"),
+        "orange": pgettext("miyajima colour", "orange"),
+        "yellow": pgettext("miyajima colour", "yellow"),
+        "green": pgettext("miyajima colour", "green"),
+        "blue": pgettext("miyajima colour", "blue"),
+        "purple": pgettext("miyajima colour", "purple"),
+    }
+    return names.get(colour, colour)
+
+
+def kind_name(kind: str) -> str:
+    """A train in the language in use ("fast" → "rapide")."""
+    names = {"fast": pgettext("miyajima train", "fast"), "heavy": pgettext("miyajima train", "heavy")}
+    return names.get(kind, kind)
+
+
+def rank_name(title: str) -> str:
+    """A solo rank title of config/games/miyajima.toml in the language in use (an unknown title as it is)."""
+    names = {
+        "Gandy Dancer": pgettext("miyajima rank", "Gandy Dancer"),
+        "Boilerman": pgettext("miyajima rank", "Boilerman"),
+        "Engineer": pgettext("miyajima rank", "Engineer"),
+        "Inspector": pgettext("miyajima rank", "Inspector"),
+        "Conductor": pgettext("miyajima rank", "Conductor"),
+        "Tycoon": pgettext("miyajima rank", "Tycoon"),
+    }
+    return names.get(title, title)
+
+
+def dice_words(dice: str) -> str:
+    """Dice added together, "red 2 + blue 4", with their colours in the language in use."""
+    parts = []
+    for part in dice.split(" + "):
+        colour, _space, value = part.rpartition(" ")
+        parts.append(f"{colour_name(colour)} {value}" if colour else part)
+    return " + ".join(parts)
+
+
+# The log's sentences, kept in English in the state (see the module notes); `retold` says them again.
+ROLLED = N_("a {value}.")
+NOTHING_TO_LOAD = N_("Nothing to load for {names}.")
+LOADED = N_("{value}, total {total}.")
+LOADED_MIXED = N_("{value} = {dice}, total {total}.")
+REACHED = N_("{seat} reaches {destination} ({colour})!")
+LAST_ROUND = N_("{count} destinations reached: this round is the last.")
+GAME_ENDS = N_("The game ends.")
+# A seat's last load, as its row on the round message shows it.
+LOAD = N_("{colour} {value} → {kind}, total {total}")
+LOAD_MIXED = N_("{colour} {value} = {dice} → {kind}, total {total}")
+
+FIELDS: dict[str, tuple[str, Callable[[str], str]]] = {
+    "value": (NUMBER, str),
+    "total": (NUMBER, str),
+    "count": (NUMBER, str),
+    "seat": (SEAT, str),
+    "colour": (r"[a-z]+", colour_name),
+    "kind": (r"[a-z]+", kind_name),
+    "dice": (r"[a-z]+ \d+(?: \+ [a-z]+ \d+)*", dice_words),
+}
+"""How each template field is recognised in English text, and how it is said in the language in use."""
+
+_TEMPLATES = (ROLLED, NOTHING_TO_LOAD, LOADED_MIXED, LOADED, REACHED, LAST_ROUND, GAME_ENDS, LOAD_MIXED, LOAD)
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def say(template: str, **fields: object) -> str:
+    """A sentence for the state: the English template filled in."""
+    return template.format(**fields)
+
+
+def _pattern(template: str, fields: Mapping[str, tuple[str, Callable[[str], str]]]) -> re.Pattern[str]:
+    """The regular expression that reads an English sentence made from `template` back into its fields."""
+    parts, at = [], 0
+    for match in _FIELD.finditer(template):
+        shape = fields.get(match[1], (".+?", str))[0]
+        parts += [re.escape(template[at : match.start()]), f"(?P<{match[1]}>{shape})"]
+        at = match.end()
+    return re.compile("".join([*parts, re.escape(template[at:])]))
+
+
+_PATTERNS = tuple((template, _pattern(template, FIELDS)) for template in _TEMPLATES)
+
+
+def retold(text: str) -> str:
+    """An English sentence of the state in the language in use (text made otherwise is returned as it is)."""
+    for template, pattern in _PATTERNS:
+        found = pattern.fullmatch(text)
+        if found:
+            said = {name: FIELDS.get(name, ("", str))[1](value) for name, value in found.groupdict().items()}
+            return _(template).format(**said)
+    return text

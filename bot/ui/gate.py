@@ -1,0 +1,89 @@
+"""Where every interaction enters the bot: refused while it shuts down, tracked while in flight, given its language.
+
+Slash commands pass through the command tree's `interaction_check`, but buttons and menus never do, so
+both call `admit` here: one place decides whether an interaction is taken and which language it speaks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+
+from bot.i18n import ENGLISH, _, speak, supported
+
+log = logging.getLogger(__name__)
+
+
+class Gate:
+    """Counts the interactions being handled, and shuts the door on new ones when the bot stops."""
+
+    def __init__(self) -> None:
+        self.closing = False
+        self._in_flight: set[asyncio.Task[object]] = set()
+
+    @property
+    def in_flight(self) -> int:
+        """How many interactions are being handled right now."""
+        return len(self._in_flight)
+
+    async def admit(self, interaction: discord.Interaction) -> bool:
+        """Take the interaction (remembering its task until it ends) or refuse it because the bot is stopping."""
+        speak(language_for(interaction))
+        if self.closing:
+            await _refuse_while_closing(interaction)
+            return False
+        task = asyncio.current_task()
+        if task is not None:
+            self._in_flight.add(task)
+            task.add_done_callback(self._in_flight.discard)
+        return True
+
+    async def drain(self, timeout: float) -> int:
+        """Refuse new interactions and wait up to `timeout` seconds for those in flight; how many were left."""
+        self.closing = True
+        waiting = self._in_flight - {asyncio.current_task()}
+        if waiting:
+            log.info("shutdown: waiting for %d interaction(s) in flight", len(waiting))
+            await asyncio.wait(waiting, timeout=timeout)
+        return len(self._in_flight - {asyncio.current_task()})
+
+
+def language_for(interaction: discord.Interaction) -> str:
+    """The user's Discord language when we speak it, else the server's, else English."""
+    guild_locale = interaction.guild_locale.value if interaction.guild_locale else None
+    return supported(interaction.locale.value) or server_language(
+        interaction.client, interaction.guild_id, guild_locale
+    )
+
+
+def server_language(client: discord.Client, guild_id: int | None, guild_locale: str | None = None) -> str:
+    """The language of a server's public messages: its moderators' choice, else its Discord language, else English."""
+    manager = getattr(client, "manager", None)
+    chosen = manager.servers.language(guild_id) if manager is not None and guild_id else None
+    if chosen is None and guild_locale is None and guild_id:
+        guild = client.get_guild(guild_id)
+        guild_locale = guild.preferred_locale.value if guild is not None else None
+    return chosen or supported(guild_locale) or ENGLISH
+
+
+async def _refuse_while_closing(interaction: discord.Interaction) -> None:
+    """Tell the user to try again soon (an autocomplete can only be answered with no suggestions)."""
+    try:
+        if interaction.type is discord.InteractionType.autocomplete:
+            await interaction.response.autocomplete([])
+        elif not interaction.response.is_done():
+            await interaction.response.send_message(
+                _("Tetsudō is restarting. Nothing was changed; try again in a minute."), ephemeral=True
+            )
+    except discord.HTTPException:
+        log.info("could not answer an interaction refused during shutdown")
+
+
+class Admitted:
+    """Mixed into every button and menu so it passes through the same gate as slash commands."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        gate: Gate = interaction.client.gate  # type: ignore[attr-defined]
+        return await gate.admit(interaction)
