@@ -29,7 +29,7 @@ from bot.settings import Settings, SettingsError
 from bot.storage import SqliteStorage
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.errors import TetsudoTree
-from bot.ui.gate import Gate
+from bot.ui.gate import Gate, server_language
 from bot.ui.scheduler import TimerScheduler
 from bot.ui.tournament_runner import TournamentRunner
 from bot.ui.toyko_panel import PANEL_ITEMS
@@ -107,6 +107,7 @@ class TetsudoBot(commands.Bot):
             cache_size=self.settings.cache_games,
             timer_defaults=timer_defaults(self.settings),
             open_threads=self.settings.open_threads,
+            public_language=lambda guild_id: server_language(self, guild_id),
             **extra,
         )
         await self.manager.servers.load()

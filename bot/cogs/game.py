@@ -99,7 +99,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
                 shown = {"embed": lobby_embed(lobby), "view": components.lobby_view(channel_id)}
             game_id = lobby.game_id
         else:
-            update = await flows.public_change(interaction, lambda: self.manager.current(channel_id))
+            update = await self.manager.current(channel_id)
             with flows.in_public(interaction):
                 shown = await delivery.board_message(update)
             game_id = update.game_id
@@ -116,8 +116,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
     @app_commands.command(name="undo", description="Take back your last move, if nothing was revealed since")
     @refusals_answered
     async def undo(self, interaction: discord.Interaction) -> None:
-        channel_id = flows.channel_id_of(interaction)
-        update = await flows.public_change(interaction, lambda: self.manager.undo(channel_id, interaction.user.id))
+        update = await self.manager.undo(flows.channel_id_of(interaction), interaction.user.id)
         await reply_privately(interaction, _("Your last move was taken back."))
         await delivery.announce(interaction, update)
 
@@ -224,10 +223,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
     async def kick(self, interaction: discord.Interaction, user: discord.Member) -> None:
         moderator = flows.is_moderator(interaction)
         channel_id = flows.channel_id_of(interaction)
-        by = flows.player(interaction)
-        update = await flows.public_change(
-            interaction, lambda: self.manager.kick(channel_id, by, user.id, moderator=moderator)
-        )
+        update = await self.manager.kick(channel_id, flows.player(interaction), user.id, moderator=moderator)
         await reply_privately(interaction, _("{player} was removed.").format(player=user.display_name))
         await delivery.announce(interaction, update)
 
@@ -237,16 +233,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
     async def replace(self, interaction: discord.Interaction, old: discord.User, new: discord.Member) -> None:
         if new.bot:
             raise IllegalAction(_("A bot can't take a seat."))
-        channel_id, by, moderator = (
+        update = await self.manager.replace_player(
             flows.channel_id_of(interaction),
+            old.id,
+            Player(new.id, new.display_name),
             flows.player(interaction),
-            flows.is_moderator(interaction),
-        )
-        update = await flows.public_change(
-            interaction,
-            lambda: self.manager.replace_player(
-                channel_id, old.id, Player(new.id, new.display_name), by, moderator=moderator
-            ),
+            moderator=flows.is_moderator(interaction),
         )
         await reply_privately(
             interaction, _("{new} now holds {old}'s seat.").format(new=new.display_name, old=old.display_name)
@@ -256,12 +248,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
     @app_commands.command(name="skip", description="Apply the timeout to whoever the game waits for (moderators)")
     @refusals_answered
     async def skip(self, interaction: discord.Interaction) -> None:
-        channel_id, by, moderator = (
-            flows.channel_id_of(interaction),
-            flows.player(interaction),
-            flows.is_moderator(interaction),
+        update = await self.manager.skip(
+            flows.channel_id_of(interaction), flows.player(interaction), moderator=flows.is_moderator(interaction)
         )
-        update = await flows.public_change(interaction, lambda: self.manager.skip(channel_id, by, moderator=moderator))
         await reply_privately(interaction, _("Done."))
         await delivery.announce(interaction, update)
 

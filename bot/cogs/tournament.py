@@ -12,10 +12,11 @@ from discord.ext import commands
 
 from bot.engine import GameTimers, Update
 from bot.engine.durations import duration_words, parse_duration
+from bot.engine.moderation import consequence_name
 from bot.engine.tournament_plan import TournamentSpec, parse_points
 from bot.engine.tournaments import TournamentDesk
 from bot.games.base import IllegalAction, parse_option_text, seat_count_words
-from bot.i18n import _, ngettext, pgettext
+from bot.i18n import _, ngettext
 from bot.ui import delivery, flows
 from bot.ui.errors import refusals_answered, reply_privately
 from bot.ui.rankings import format_name, standings_table, table_file
@@ -187,13 +188,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     @app_commands.command(name="advance", description="Close the current round now (moderators)")
     @refusals_answered
     async def advance(self, interaction: discord.Interaction) -> None:
-        channel_id, by, moderator = (
-            flows.channel_id_of(interaction),
-            flows.player(interaction),
-            flows.is_moderator(interaction),
+        news = await self.desk.advance(
+            flows.channel_id_of(interaction), flows.player(interaction), moderator=flows.is_moderator(interaction)
         )
-        # Closing a round may end games: their last lines are told in their threads, in the server's language.
-        news = await flows.public_change(interaction, lambda: self.desk.advance(channel_id, by, moderator=moderator))
         with flows.in_public(interaction):
             text = _("**{player}** closed the round.").format(player=interaction.user.display_name)
             if news is not None and news.finished:
@@ -218,14 +215,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         result: str,
     ) -> None:
         ranking = parse_report(result)
-        channel_id, by, moderator = (
-            flows.channel_id_of(interaction),
-            flows.player(interaction),
-            flows.is_moderator(interaction),
-        )
-        tournament, news, closed = await flows.public_change(
-            interaction, lambda: self.desk.report(channel_id, by, round, table, ranking, moderator=moderator)
-        )
+        tournament, news, closed = await self.desk.report(
+            flows.channel_id_of(interaction), flows.player(interaction), round, table, ranking,
+            moderator=flows.is_moderator(interaction),
+        )  # fmt: skip
         with flows.in_public(interaction):
             text = _("**{player}** set the result of round {round}, table {table} of **{name}**: {result}").format(
                 player=interaction.user.display_name, round=round, table=table, name=tournament.name, result=result
@@ -261,12 +254,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     @app_commands.command(name="end", description="End the tournament now (moderators)")
     @refusals_answered
     async def end(self, interaction: discord.Interaction) -> None:
-        channel_id, by, moderator = (
-            flows.channel_id_of(interaction),
-            flows.player(interaction),
-            flows.is_moderator(interaction),
+        news = await self.desk.end(
+            flows.channel_id_of(interaction), flows.player(interaction), moderator=flows.is_moderator(interaction)
         )
-        news = await flows.public_change(interaction, lambda: self.desk.end(channel_id, by, moderator=moderator))
         with flows.in_public(interaction):
             text = _("**{player}** ended **{name}**.").format(
                 player=interaction.user.display_name, name=news.tournament.name
@@ -290,13 +280,3 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         """Tell each table a moderator stopped that its game is over."""
         for update in closed:
             await delivery.deliver(self.bot.tournaments.client, update)
-
-
-def consequence_name(consequence: str) -> str:
-    """What a timeout does (`auto`, `skip`, `forfeit`), as the /tournament create choices show it."""
-    names = {
-        "auto": pgettext("timeout consequence", "auto"),
-        "skip": pgettext("timeout consequence", "skip"),
-        "forfeit": pgettext("timeout consequence", "forfeit"),
-    }
-    return names.get(consequence, consequence)

@@ -6,6 +6,7 @@ import json
 import logging
 import re
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -19,7 +20,7 @@ from bot.engine.timers import TimerDefaults, arm
 from bot.engine.turns import Move, final_ranks, move_line, must_act, play_out, who
 from bot.engine.update import Update
 from bot.games.base import Action, Game, IllegalAction, Outcome, name_seats, seat_count_words, seat_counts
-from bot.i18n import ENGLISH, N_, _, ngettext, pgettext, speaking
+from bot.i18n import ENGLISH, N_, _, language, ngettext, pgettext, speaking
 from bot.storage import MoveWrite, ResultRow, SeatRow, SqliteStorage, StaleVersion, TimerPlan
 
 log = logging.getLogger(__name__)
@@ -67,14 +68,22 @@ class PlayDesk(LobbyDesk):
         cache_size: int = 2048,
         timer_defaults: TimerDefaults | None = None,
         open_threads: bool = True,
+        public_language: Callable[[int | None], str | None] | None = None,
     ) -> None:
         super().__init__(storage, games, clock=clock, seeds=seeds)
+        self.public_language = public_language or (lambda guild_id: None)
+        """The language a server's public messages speak (None: whatever language is in use)."""
         self._cache = LoadedCache(cache_size)
         self.timer_defaults = timer_defaults or TimerDefaults()
         self.servers = ServerBook(storage, self.timer_defaults, open_threads=open_threads, clock=clock)
         """Each server's settings (its default timers, moderator role, threads, DM reminders, language)."""
         self.timers_armed: Callable[[int], None] = lambda due_ms: None
         """Told the soonest due time whenever timers are armed (the scheduler wakes up for it)."""
+
+    def in_public(self, guild_id: int | None) -> AbstractContextManager[None]:
+        """Word what everyone in the server reads (log lines, the board, others' DMs) in the server's language."""
+        chosen = self.public_language(guild_id)
+        return speaking(chosen) if chosen else nullcontext()
 
     # ------------------------------------------------------------------ start
 
@@ -106,7 +115,8 @@ class PlayDesk(LobbyDesk):
             views = {s.user_id: game.player_view(state, s.seat) for s in loaded.seats}
             dms = {user_id: view for user_id, view in views.items() if holds_secrets(view)}
             players = ", ".join(s.name for s in loaded.seats)
-            start_line = _("{game} begins with {players}.").format(game=game.title, players=players)
+            with self.in_public(loaded.guild_id):
+                start_line = _("{game} begins with {players}.").format(game=game.title, players=players)
             return await self._after(loaded, [], lines=[start_line], actor=None, dm_views=dms)
 
     # ------------------------------------------------------------------ moves
@@ -181,7 +191,8 @@ class PlayDesk(LobbyDesk):
                 raise
             loaded = replace(loaded, state=state, version=version, moves=loaded.moves - 1)
             self._cache.put(loaded)
-            line = _("{player} takes back their last move.").format(player=loaded.name(seat))
+            with self.in_public(loaded.guild_id):
+                line = _("{player} takes back their last move.").format(player=loaded.name(seat))
             log.info("move taken back channel=%s game=%s step=%d seat=%d", channel_id, loaded.game.name, last.n, seat)
             return self._update(loaded, [line], actor=user_id, dm_views={}, outcome=None, ended=None)
 
@@ -194,7 +205,8 @@ class PlayDesk(LobbyDesk):
                 raise IllegalAction(_("You have already resigned from this game."))
             seats = tuple(replace(s, resigned=True) if s.seat == seat else s for s in loaded.seats)
             loaded = replace(loaded, seats=seats)
-            line = _("{player} resigns.").format(player=loaded.name(seat))
+            with self.in_public(loaded.guild_id):
+                line = _("{player} resigns.").format(player=loaded.name(seat))
             log.info("resigned channel=%s game=%s step=%d seat=%d", channel_id, loaded.game.name, loaded.moves, seat)
             return await self._after(loaded, [], lines=[line], actor=user_id, resigning=(seat,))
 
@@ -217,14 +229,9 @@ class PlayDesk(LobbyDesk):
             if row.status == "lobby":
                 return None
             loaded = Loaded.from_rows(row, await self.storage.seats(row.id), self.game(row.game), 0)
-            return self._update(
-                loaded,
-                [line or _("The game was abandoned.")],
-                actor=user_id,
-                dm_views={},
-                outcome=None,
-                ended=pgettext("game ended", "abandoned"),
-            )
+            with self.in_public(loaded.guild_id):
+                said, ended = line or _("The game was abandoned."), pgettext("game ended", "abandoned")
+            return self._update(loaded, [said], actor=user_id, dm_views={}, outcome=None, ended=ended)
 
     # ------------------------------------------------------------------ reads
 
@@ -344,16 +351,21 @@ class PlayDesk(LobbyDesk):
         )
         # Who was already waiting to act; a start (no moves) has nobody waiting yet, so everyone is pinged.
         waited = must_act(game, loaded.state) if moves else frozenset()
-        step = play_out(loaded, moves, self.clock() - loaded.started_ms, forced=forced, skip=skip)
-        # `ended` is said in the language in use; `kept`, the same reason in English, is what the games row stores.
+        # What the moves cause is told to everyone: narrated in the server's language, not the mover's.
+        with self.in_public(loaded.guild_id):
+            step = play_out(loaded, moves, self.clock() - loaded.started_ms, forced=forced, skip=skip)
+        # `ended` is said in the server's language; `kept`, the same reason in English, is what the games row stores.
         outcome, ended, kept = step.outcome, None, ""
         if outcome is not None:
             ended = loaded.named(outcome.reason)  # a game may name a seat ("<seat:1> went out")
             kept = loaded.named(self._english_reason(game, step.state))
         elif resigning and sum(1 for s in loaded.seats if s.vacant or not s.resigned) <= 1:
             # A vacant seat (its player removed by a moderator) still counts: someone may take it with /game join.
-            outcome, ended, kept = self._walkover(loaded), _(EVERYONE_ELSE_RESIGNED), EVERYONE_ELSE_RESIGNED
-        views = {s.seat: game.player_view(step.state, s.seat) for s in loaded.seats}
+            with self.in_public(loaded.guild_id):
+                walkover = self._walkover(loaded)
+            outcome, ended, kept = walkover, walkover.reason, EVERYONE_ELSE_RESIGNED
+        with self.in_public(loaded.guild_id):  # the other players' views go to them by DM
+            views = {s.seat: game.player_view(step.state, s.seat) for s in loaded.seats}
         new = replace(
             loaded,
             state=step.state,
@@ -418,7 +430,8 @@ class PlayDesk(LobbyDesk):
             changed = views[s.seat]["private"] != secrets_before[s.seat]
             if s.seat != actor_seat and s.user_id not in dms and changed:
                 dms[s.user_id] = views[s.seat]
-        lines = lines + [new.named(move_line(game, m, new.name(m.seat))) for m in step.moves]
+        with self.in_public(loaded.guild_id):
+            lines = lines + [new.named(move_line(game, m, new.name(m.seat))) for m in step.moves]
         update = self._update(new, lines, actor=actor, dm_views=dms, outcome=outcome, ended=ended, views=views)
         return replace(update, already_waiting=tuple(s.user_id for s in new.seats if s.seat in waited))
 
@@ -477,10 +490,12 @@ class PlayDesk(LobbyDesk):
         game = loaded.game
         actor_seat = loaded.maybe_seat_of(actor)
         actor_view: dict[str, Any] | None
-        if actor_seat is not None and views is not None:
-            actor_view = views[actor_seat]
+        if actor_seat is not None and views is not None and self.public_language(loaded.guild_id) in (None, language()):
+            actor_view = views[actor_seat]  # worded in the actor's own language already
         else:
             actor_view = None if actor_seat is None else game.player_view(loaded.state, actor_seat)
+        with self.in_public(loaded.guild_id):
+            public = game.player_view(loaded.state, None)
         to_act = must_act(game, loaded.state) if ended is None else frozenset()
         return Update(
             game_id=loaded.game_id,
@@ -489,7 +504,7 @@ class PlayDesk(LobbyDesk):
             title=game.title,
             version=loaded.version,
             seats=loaded.seats,
-            public=game.player_view(loaded.state, None),
+            public=public,
             lines=tuple(lines),
             actor_id=actor,
             actor_view=actor_view,

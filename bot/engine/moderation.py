@@ -153,12 +153,14 @@ class GameManager(PlayDesk):
             if not waiting:
                 raise IllegalAction(_("Nobody has to move right now, so there is nothing to skip."))
             log.info("skip channel=%s game=%s step=%d by=%s", channel_id, loaded.game.name, loaded.moves, by.user_id)
-            why = _("{player} skips the wait").format(player=by.name)
+            with self.in_public(loaded.guild_id):
+                why = _("{player} skips the wait").format(player=by.name)
             return await self._time_out(loaded, waiting, why, actor=by.user_id)
 
     async def _time_out(self, loaded: Loaded, waiting: frozenset[int], why: str, actor: int | None = None) -> Update:
         consequence = loaded.timers.on_timeout
-        line = timeout_line(consequence, why, [loaded.name(s) for s in sorted(waiting)])
+        with self.in_public(loaded.guild_id):
+            line = timeout_line(consequence, why, [loaded.name(s) for s in sorted(waiting)])
         if consequence == "forfeit":
             return await self._after(loaded, [], lines=[line], actor=actor, resigning=tuple(sorted(waiting)))
         return await self._after(loaded, [], lines=[line], actor=actor, forced=waiting, skip=consequence == "skip")
@@ -174,10 +176,11 @@ class GameManager(PlayDesk):
             seat = loaded.maybe_seat_of(user_id)
             if seat is None or loaded.seats[seat].vacant:
                 raise IllegalAction(_("That user isn't playing in this game."))
-            line = _(
-                "{moderator} removed {player} from the game. Their seat plays by default "
-                "until someone takes it with `/game join`."
-            ).format(moderator=by.name, player=loaded.name(seat))
+            with self.in_public(loaded.guild_id):
+                line = _(
+                    "{moderator} removed {player} from the game. Their seat plays by default "
+                    "until someone takes it with `/game join`."
+                ).format(moderator=by.name, player=loaded.name(seat))
             log.info(
                 "kick channel=%s game=%s step=%d seat=%d by=%s",
                 channel_id,
@@ -204,12 +207,13 @@ class GameManager(PlayDesk):
             old_name = loaded.name(seat)
             self._cache.drop(channel_id)
             loaded = await self._load(channel_id)
-            if by.user_id == new.user_id:
-                line = _("{player} takes {old}'s seat.").format(player=new.name, old=old_name)
-            else:
-                line = _("{moderator} gives {old}'s seat to {player}.").format(
-                    moderator=by.name, old=old_name, player=new.name
-                )
+            with self.in_public(loaded.guild_id):
+                if by.user_id == new.user_id:
+                    line = _("{player} takes {old}'s seat.").format(player=new.name, old=old_name)
+                else:
+                    line = _("{moderator} gives {old}'s seat to {player}.").format(
+                        moderator=by.name, old=old_name, player=new.name
+                    )
             view = loaded.game.player_view(loaded.state, seat)
             log.info(
                 "seat replaced channel=%s game=%s step=%d seat=%d by=%s",
@@ -260,7 +264,8 @@ class GameManager(PlayDesk):
             views = {s.user_id: game.player_view(state, s.seat) for s in loaded.seats}
             dms = {user_id: view for user_id, view in views.items() if holds_secrets(view)}
             players = ", ".join(p.name for p in table.players)
-            line = _("{game} begins with {players}.").format(game=game.title, players=players)
+            with self.in_public(loaded.guild_id):
+                line = _("{game} begins with {players}.").format(game=game.title, players=players)
             log.info("seated game started channel=%s game=%s seats=%d", channel_id, game.name, len(table.players))
             return await self._after(loaded, [], lines=[line], actor=None, dm_views=dms)
 

@@ -79,7 +79,7 @@ def update(language: str, area: str | None = None) -> dict[str, int]:
             locale=language,
             project="Tetsudō",
             fuzzy=False,
-            header_comment=f"# {LANGUAGES[language]} catalog of Tetsudō, area {name}: python -m bot.i18n.update adds new strings.",
+            header_comment=f"# {LANGUAGES[language]} catalog of Tetsudō ({name}); see bot/i18n/update.py.",
             creation_date=old.creation_date,
             revision_date=old.revision_date,
         )

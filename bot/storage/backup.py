@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import os
-import time
 import sqlite3
+import time
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path

@@ -56,18 +56,6 @@ def language_of(client: discord.Client, channel: object) -> str:
     return server_language(client, guild_id)
 
 
-async def channel_language(client: discord.Client, channel_id: int) -> str:
-    """The language of a channel's public messages, by its id: from the cached channel, else its stored game.
-
-    It never asks Discord, so it cannot fail where the channel is gone.
-    """
-    channel = client.get_channel(channel_id)
-    if channel is not None:
-        return language_of(client, channel)
-    row = await _manager(client).storage.active_game(channel_id)
-    return server_language(client, row.guild_id if row is not None else None)
-
-
 async def say(client: discord.Client, channel_id: int, text: str) -> None:
     """A plain public line that pings nobody (worded by the caller in the server's language)."""
     channel = await channel_of(client, channel_id)

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 from contextlib import AbstractContextManager
-from dataclasses import replace
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, cast
 
 import discord
 from discord import app_commands
 
 from bot.engine import GameManager, Player, StaleClick, Update
 from bot.games.base import Action, Game, IllegalAction, option_text
-from bot.i18n import N_, _, language, speaking
+from bot.i18n import N_, _, speaking
 from bot.settings import Settings
 from bot.ui import components, delivery
 from bot.ui.errors import handle_error, log_refusal, reply_privately
@@ -22,8 +20,6 @@ from bot.ui.messages import lobby_embed
 from bot.ui.presenters import UNSTAMPED, presenter_for
 
 log = logging.getLogger(__name__)
-
-T = TypeVar("T")
 
 
 class Services(Protocol):
@@ -63,35 +59,6 @@ def public_language(interaction: discord.Interaction) -> str:
 def in_public(interaction: discord.Interaction) -> AbstractContextManager[None]:
     """Inside it, text is worded in the server's language: for messages everyone in the channel reads."""
     return speaking(public_language(interaction))
-
-
-async def public_change(interaction: discord.Interaction, change: Callable[[], Awaitable[T]]) -> T:
-    """Run an engine change in the server's language: its log lines, board and DMs are for everyone there.
-
-    The engine words an Update as it makes it, so the change itself runs in the server's language. A refusal
-    changes nothing, so when the user reads another language the same request is made again in theirs, and
-    they read its refusal in their own words.
-    """
-    public = public_language(interaction)
-    if public == language():
-        return await change()
-    try:
-        with speaking(public):
-            return await change()
-    except IllegalAction:
-        return await change()
-
-
-async def in_own_words(interaction: discord.Interaction, update: Update) -> Update:
-    """The mover's own view of a change made in the server's language, worded again in the mover's language."""
-    if update.actor_view is None or not update.running or public_language(interaction) == language():
-        return update
-    try:
-        mine = await services(interaction).manager.current(update.channel_id, interaction.user.id)
-    except IllegalAction:
-        return update
-    # Someone moved since: the view in the server's language is still the one that fits this update.
-    return replace(update, actor_view=mine.actor_view) if mine.version == update.version else update
 
 
 def player(interaction: discord.Interaction) -> Player:
@@ -149,8 +116,7 @@ async def play_token(interaction: discord.Interaction, channel_id: int, version:
     manager = services(interaction).manager
     try:
         stamped = await engine_version(manager, channel_id, version)
-        action = Action.from_token(token)
-        update = await public_change(interaction, lambda: manager.act(channel_id, interaction.user.id, action, stamped))
+        update = await manager.act(channel_id, interaction.user.id, Action.from_token(token), stamped)
     except StaleClick as stale:
         await refuse_with_fresh_view(interaction, channel_id, stale)
         return
@@ -161,7 +127,7 @@ async def play_on_panel(interaction: discord.Interaction, channel_id: int, actio
     """A move from a game's panel: the panel redrawn in place, or any refusal with the panel as it is now."""
     manager = services(interaction).manager
     try:
-        update = await public_change(interaction, lambda: manager.act(channel_id, interaction.user.id, action))
+        update = await manager.act(channel_id, interaction.user.id, action)
     except IllegalAction as refusal:
         await refuse_with_fresh_view(interaction, channel_id, refusal)
         return
@@ -187,7 +153,7 @@ async def refuse_with_fresh_view(interaction: discord.Interaction, channel_id: i
 async def show_in_place(interaction: discord.Interaction, update: Update) -> None:
     """After a move from a private message: the mover's new view in its place, then the channel."""
     # The move is committed; now the mover sees their new hand in place of the old menu.
-    kwargs = await hand_message(await in_own_words(interaction, update))
+    kwargs = await hand_message(update)
     image = kwargs.pop("file", None)
     await interaction.response.edit_message(attachments=[image] if image else [], **kwargs)
     await delivery.announce(interaction, update)
@@ -203,13 +169,13 @@ async def play_action(
     await interaction.response.defer(ephemeral=True, thinking=True)
     manager = services(interaction).manager
     action = await _stand_in(manager, channel_id, interaction.user.id, action)
-    stamped = await engine_version(manager, channel_id, version)
-    update = await public_change(interaction, lambda: manager.act(channel_id, interaction.user.id, action, stamped))
-    own = await in_own_words(interaction, update)
+    update = await manager.act(
+        channel_id, interaction.user.id, action, await engine_version(manager, channel_id, version)
+    )
     kwargs: dict[str, Any] = {}
-    if own.actor_view is not None and own.actor_view.get("legal"):
-        kwargs = _without_none(await hand_message(own))  # more to do this turn: the hand and its menu
-    await interaction.followup.send(presenter_for(own.game).move_reply(own), ephemeral=True, **kwargs)
+    if update.actor_view is not None and update.actor_view.get("legal"):
+        kwargs = _without_none(await hand_message(update))  # more to do this turn: the hand and its menu
+    await interaction.followup.send(presenter_for(update.game).move_reply(update), ephemeral=True, **kwargs)
     await delivery.announce(interaction, update)
 
 
@@ -278,7 +244,7 @@ async def lobby_command(interaction: discord.Interaction, verb: str) -> None:
     before = await manager.lobby(channel_id)
     if verb == "join" and before is None and await manager.storage.active_game(channel_id) is not None:
         # A running game: join means taking the seat a moderator freed.
-        update = await public_change(interaction, lambda: manager.take_seat(channel_id, player(interaction)))
+        update = await manager.take_seat(channel_id, player(interaction))
         hand = presenter_for(update.game).hand_label
         await reply_privately(
             interaction,
@@ -300,7 +266,7 @@ async def lobby_command(interaction: discord.Interaction, verb: str) -> None:
 async def start(interaction: discord.Interaction, channel_id: int) -> None:
     """The host starts the game: the lobby message says so, the board appears, secrets go by DM."""
     manager = services(interaction).manager
-    update = await public_change(interaction, lambda: manager.start(channel_id, interaction.user.id))
+    update = await manager.start(channel_id, interaction.user.id)
     if interaction.message is not None and interaction.type == discord.InteractionType.component:
         with in_public(interaction):
             started = _("The game has started.")
@@ -314,11 +280,10 @@ async def start(interaction: discord.Interaction, channel_id: int) -> None:
 async def confirmed(interaction: discord.Interaction, what: str, channel_id: int) -> None:
     """Resign or abandon, after the confirmation click."""
     manager = services(interaction).manager
-    user_id, moderator = interaction.user.id, is_moderator(interaction)
     if what == "resign":
-        update: Update | None = await public_change(interaction, lambda: manager.resign(channel_id, user_id))
+        update: Update | None = await manager.resign(channel_id, interaction.user.id)
     else:
-        update = await public_change(interaction, lambda: manager.abandon(channel_id, user_id, moderator=moderator))
+        update = await manager.abandon(channel_id, interaction.user.id, moderator=is_moderator(interaction))
     await interaction.response.edit_message(content=_("Done."), view=None)
     if update is None:
         with in_public(interaction):

@@ -110,9 +110,7 @@ class TimerScheduler:
         fired = 0
         for timer in await self.manager.due_timers(BATCH):
             try:
-                # A timeout's moves are told to the whole channel: the engine words them in the server's language.
-                with speaking(await delivery.channel_language(self.client, timer.channel_id)):
-                    result = await self.manager.fire(timer)
+                result = await self.manager.fire(timer)
                 if isinstance(result, Reminder):
                     await self.remind(result)
                 elif isinstance(result, Update):

@@ -27,7 +27,9 @@ WORD = r"[A-Za-z]{1,40}"
 PLACE = r"[A-C][1-3]"
 
 
-class WordButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=rf"tetsudo:tk:word:(?P<channel>\d+):(?P<word>{WORD})"):
+class WordButton(
+    Admitted, ui.DynamicItem[ui.Button[Any]], template=rf"tetsudo:tk:word:(?P<channel>\d+):(?P<word>{WORD})"
+):
     """A colour word on a conductor's panel: picking it readies the gesture buttons."""
 
     def __init__(self, channel_id: int, word: str, picked: bool = False) -> None:
@@ -152,7 +154,9 @@ class SeatButton(
             await answer_failure(interaction, error)
 
 
-class PointButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=rf"tetsudo:tk:point:(?P<channel>\d+):(?P<place>{PLACE}|-)"):
+class PointButton(
+    Admitted, ui.DynamicItem[ui.Button[Any]], template=rf"tetsudo:tk:point:(?P<channel>\d+):(?P<place>{PLACE}|-)"
+):
     """Point at the picked seat, for the conductor to nod or shake at."""
 
     def __init__(self, channel_id: int, place: str) -> None:

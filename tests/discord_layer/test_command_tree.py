@@ -258,10 +258,8 @@ COMMAND_MENTION = re.compile(r"(?<![\w/])/([^\W\d_][\w-]*)(?: ([^\W\d_][\w-]*)(?
 
 
 @pytest.mark.parametrize("locale", TRANSLATED, ids=str)
-async def test_the_core_catalog_names_commands_as_discord_shows_them(
-    synced: list[dict[str, Any]], locale: Locale
-) -> None:
-    """Help and replies in core.po name each command as a user of that language sees it in Discord."""
+async def test_the_catalogs_name_commands_as_discord_shows_them(synced: list[dict[str, Any]], locale: Locale) -> None:
+    """Help, replies and refusals in every catalog name each command as a user of that language sees it in Discord."""
     from babel.messages.pofile import read_po
 
     shown = {
@@ -272,8 +270,12 @@ async def test_the_core_catalog_names_commands_as_discord_shows_them(
         }
         for command in synced
     }
-    with (FOLDER / locale.value / "core.po").open("rb") as file:
-        catalog = read_po(file)
+    catalog = [
+        message
+        for path in sorted((FOLDER / locale.value).glob("*.po"))
+        if path.name != "commands.po"
+        for message in read_po(path.open("rb"))
+    ]
     wrong = []
     for message in catalog:
         texts = message.string if isinstance(message.string, tuple) else (message.string,)

@@ -6,10 +6,10 @@ state; they are made from the templates below (`say`) and read back into the lan
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
-from bot.i18n import N_, _
+from bot.i18n import N_
+from bot.i18n.retelling import Retelling
 
 LAST_TILE = N_("{seat} has one tile left.")
 FITS = N_("The tile fits and must be played.")
@@ -29,34 +29,8 @@ FIELDS: dict[str, tuple[str, Callable[[str], str]]] = {
 """How each template field is recognised in English text, and how it is said in the language in use."""
 
 _TEMPLATES = (LAST_TILE, FITS, NO_FIT, PASSES, CAUGHT, BLOCKED, WENT_OUT, NEXT_ROUND)
-_FIELD = re.compile(r"\{(\w+)\}")
 
 
-def say(template: str, **fields: object) -> str:
-    """A sentence for the state: the English template filled in, whatever language is in use."""
-    return template.format(**fields)
-
-
-def _pattern(template: str) -> re.Pattern[str]:
-    """The regular expression that reads an English sentence made from `template` back into its fields."""
-    parts, at, seen = [], 0, set()
-    for match in _FIELD.finditer(template):
-        name = match[1]
-        group = f"(?P={name})" if name in seen else f"(?P<{name}>{FIELDS.get(name, ('.+?', str))[0]})"
-        seen.add(name)
-        parts += [re.escape(template[at : match.start()]), group]
-        at = match.end()
-    return re.compile("".join([*parts, re.escape(template[at:])]))
-
-
-_PATTERNS = tuple((template, _pattern(template)) for template in _TEMPLATES)
-
-
-def retold(text: str) -> str:
-    """An English sentence of the state in the language in use (text made otherwise is returned as it is)."""
-    for template, pattern in _PATTERNS:
-        found = pattern.fullmatch(text)
-        if found:
-            said = {name: FIELDS.get(name, ("", str))[1](value) for name, value in found.groupdict().items()}
-            return _(template).format(**said)
-    return text
+_RETELLING = Retelling(_TEMPLATES, FIELDS)
+say = _RETELLING.say
+retold = _RETELLING.retold

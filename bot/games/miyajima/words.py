@@ -6,10 +6,10 @@ very same state; they are made from the templates below and read back into the l
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
-from bot.i18n import N_, _, pgettext
+from bot.i18n import N_, pgettext
+from bot.i18n.retelling import Retelling
 
 NUMBER = r"-?\d+"
 SEAT = r"<seat:\d+>"
@@ -80,32 +80,8 @@ FIELDS: dict[str, tuple[str, Callable[[str], str]]] = {
 """How each template field is recognised in English text, and how it is said in the language in use."""
 
 _TEMPLATES = (ROLLED, NOTHING_TO_LOAD, LOADED_MIXED, LOADED, REACHED, LAST_ROUND, GAME_ENDS, LOAD_MIXED, LOAD)
-_FIELD = re.compile(r"\{(\w+)\}")
 
 
-def say(template: str, **fields: object) -> str:
-    """A sentence for the state: the English template filled in."""
-    return template.format(**fields)
-
-
-def _pattern(template: str, fields: Mapping[str, tuple[str, Callable[[str], str]]]) -> re.Pattern[str]:
-    """The regular expression that reads an English sentence made from `template` back into its fields."""
-    parts, at = [], 0
-    for match in _FIELD.finditer(template):
-        shape = fields.get(match[1], (".+?", str))[0]
-        parts += [re.escape(template[at : match.start()]), f"(?P<{match[1]}>{shape})"]
-        at = match.end()
-    return re.compile("".join([*parts, re.escape(template[at:])]))
-
-
-_PATTERNS = tuple((template, _pattern(template, FIELDS)) for template in _TEMPLATES)
-
-
-def retold(text: str) -> str:
-    """An English sentence of the state in the language in use (text made otherwise is returned as it is)."""
-    for template, pattern in _PATTERNS:
-        found = pattern.fullmatch(text)
-        if found:
-            said = {name: FIELDS.get(name, ("", str))[1](value) for name, value in found.groupdict().items()}
-            return _(template).format(**said)
-    return text
+_RETELLING = Retelling(_TEMPLATES, FIELDS)
+say = _RETELLING.say
+retold = _RETELLING.retold

@@ -7,10 +7,10 @@ use when shown (`retold`).
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 from bot.i18n import ENGLISH, N_, _, ngettext, pgettext, speaking
+from bot.i18n.retelling import Retelling
 
 LOCOMOTIVE = "locomotive"
 
@@ -142,39 +142,6 @@ _TEMPLATES: tuple[Template, ...] = (
     STUCK,
     GAME_ENDS,
 )
-_FIELD = re.compile(r"\{(\w+)\}")
-
-
-def _form(template: Template, fields: Mapping[str, object]) -> str:
-    """The template in the language in use (the form for its count when it counts)."""
-    return _(template) if isinstance(template, str) else template(int(str(fields["n"])))
-
-
-def say(template: Template, **fields: object) -> str:
-    """A sentence for the state: the English template filled in, whatever language is in use."""
-    with speaking(ENGLISH):
-        return _form(template, fields).format(**fields)
-
-
-def _pattern(english: str) -> re.Pattern[str]:
-    """The regular expression that reads an English sentence made from a template back into its fields."""
-    parts, at = [], 0
-    for match in _FIELD.finditer(english):
-        shape = FIELDS.get(match[1], (".+?", str))[0]
-        parts += [re.escape(english[at : match.start()]), f"(?P<{match[1]}>{shape})"]
-        at = match.end()
-    return re.compile("".join([*parts, re.escape(english[at:])]))
-
-
-def _english_forms(template: Template) -> list[str]:
-    """The English text(s) of a template: both numbers of one that counts."""
-    if isinstance(template, str):
-        return [template]
-    with speaking(ENGLISH):
-        return list(dict.fromkeys([template(1), template(2)]))
-
-
-_PATTERNS = tuple((template, _pattern(form)) for template in _TEMPLATES for form in _english_forms(template))
 
 
 def paid(colour: str, length: int, locomotives: int) -> str:
@@ -183,12 +150,6 @@ def paid(colour: str, length: int, locomotives: int) -> str:
         return say(PAID, payment=payment_words(colour, length, locomotives))
 
 
-def retold(text: str) -> str:
-    """An English sentence of the state in the language in use (text made otherwise is returned as it is)."""
-    for template, pattern in _PATTERNS:
-        found = pattern.fullmatch(text)
-        if found:
-            fields = found.groupdict()
-            said = {name: FIELDS.get(name, ("", str))[1](value) for name, value in fields.items()}
-            return _form(template, fields).format(**said)
-    return text
+_RETELLING = Retelling(_TEMPLATES, FIELDS)
+say = _RETELLING.say
+retold = _RETELLING.retold
