@@ -11,6 +11,7 @@ import discord
 from bot.engine import Lobby, SeatInfo, Update
 from bot.games.base import Game, name_seats, option_text, seat_count_words
 from bot.i18n import N_, _, ngettext, pgettext
+from bot.ui.usage import shown_usage
 
 COLOUR = discord.Colour.from_rgb(196, 30, 58)
 FIELD_LIMIT = 1024
@@ -159,7 +160,8 @@ def game_help(game: Game, commands: Sequence[tuple[str, str]] = ()) -> discord.E
     )
     embed.add_field(name=_("Options"), value=options or pgettext("options", "none"), inline=False)
     if commands:
-        embed.add_field(name=_("Commands"), value="\n".join(f"`{u}` — {w}" for u, w in commands), inline=False)
+        lines = (f"`{shown_usage(usage)}` — {what}" for usage, what in commands)
+        embed.add_field(name=_("Commands"), value="\n".join(lines), inline=False)
     embed.set_footer(text=_("Open a lobby: /game new game:{game}").format(game=game.name))
     return embed
 

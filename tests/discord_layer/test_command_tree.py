@@ -15,11 +15,13 @@ from discord import Locale, app_commands
 from bot.client import TetsudoBot
 from bot.games import REGISTRY
 from bot.games.base import Game
-from bot.i18n import LANGUAGES
+from bot.i18n import LANGUAGES, speaking
 from bot.i18n.catalogs import FOLDER, read
 from bot.settings import Settings
 from bot.ui import flows
+from bot.ui.presenters import presenter_for
 from bot.ui.translator import context_of, own_context_of
+from bot.ui.usage import shown_usage
 from tests.support.relay_game import RELAY
 
 # Discord's documented limits for application commands.
@@ -259,7 +261,7 @@ COMMAND_MENTION = re.compile(r"(?<![\w/])/([^\W\d_][\w-]*)(?: ([^\W\d_][\w-]*)(?
 
 @pytest.mark.parametrize("locale", TRANSLATED, ids=str)
 async def test_the_catalogs_name_commands_as_discord_shows_them(synced: list[dict[str, Any]], locale: Locale) -> None:
-    """Help, replies and refusals in every catalog name each command as a user of that language sees it in Discord."""
+    """Help, replies and refusals in every catalog, and each game's help lines, name commands as Discord shows them."""
     from babel.messages.pofile import read_po
 
     shown = {
@@ -276,7 +278,14 @@ async def test_the_catalogs_name_commands_as_discord_shows_them(synced: list[dic
         if path.name != "commands.po"
         for message in read_po(path.open("rb"))
     ]
-    wrong = []
+    with speaking(locale.value):
+        usages = [shown_usage(usage) for name in REGISTRY for usage, _what in presenter_for(name).commands]
+    wrong = [
+        f"/{top} {sub}".strip() + f" in the help line {usage!r}"
+        for usage in usages
+        for top, sub in COMMAND_MENTION.findall(usage)
+        if top not in shown or (sub and shown[top] and sub not in shown[top])
+    ]
     for message in catalog:
         texts = message.string if isinstance(message.string, tuple) else (message.string,)
         for text in texts:
