@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import cProfile
 import platform
 import pstats
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, TypeVar
 
 import PIL
@@ -116,3 +117,13 @@ def main(
     engine_bench(args.games, args.seed)
     render_bench(args.renders, args.seed)
     print(f"\nTargets: {targets}")
+
+
+def run_async(work: Callable[[], Coroutine[Any, Any, None]], *, profile: bool, sort: str = "cumulative") -> None:
+    """Run a bench's coroutine, under cProfile when asked (then print where the time went)."""
+    if not profile:
+        asyncio.run(work())
+        return
+    profiler = cProfile.Profile()
+    profiler.runcall(asyncio.run, work())
+    pstats.Stats(profiler).sort_stats(sort).print_stats(40)

@@ -25,10 +25,11 @@ from bot.engine.durations import parse_duration
 from bot.engine.tournaments import TournamentDesk
 from bot.games import REGISTRY
 from bot.games.base import Game, IllegalAction
+from bot.i18n import _
 from bot.settings import Settings, SettingsError
 from bot.storage import SqliteStorage
 from bot.ui.components import DYNAMIC_ITEMS
-from bot.ui.errors import TetsudoTree
+from bot.ui.errors import TetsudoTree, reply_privately
 from bot.ui.gate import Gate, server_language
 from bot.ui.scheduler import TimerScheduler
 from bot.ui.tournament_runner import TournamentRunner
@@ -154,6 +155,21 @@ class TetsudoBot(commands.Bot):
     async def on_ready(self) -> None:
         """Connected: carry on any tournament a restart interrupted (tables to open, rounds to close)."""
         await self.tournaments.resume()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click whose custom_id none of our components claims (an old release's, or forged): say so, privately.
+
+        discord.py drops such clicks silently, which leaves the user with "This interaction failed".
+        """
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        items = (*DYNAMIC_ITEMS, *PANEL_ITEMS)
+        if any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items):
+            return
+        if await self.gate.admit(interaction):
+            log.info("unknown component channel=%s user=%s", interaction.channel_id, interaction.user.id)
+            await reply_privately(interaction, _("This button is no longer in use. Nothing was changed."))
 
     async def shutdown(self, grace_s: float) -> None:
         """Stop gracefully: refuse new interactions, let those in flight and a running timer scan finish, close."""

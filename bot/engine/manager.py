@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from typing import Any
@@ -21,7 +21,7 @@ from bot.engine.turns import Move, final_ranks, move_line, must_act, play_out, w
 from bot.engine.update import Update
 from bot.games.base import Action, Game, IllegalAction, Outcome, name_seats, seat_count_words, seat_counts
 from bot.i18n import ENGLISH, N_, _, language, ngettext, pgettext, speaking
-from bot.storage import MoveWrite, ResultRow, SeatRow, SqliteStorage, StaleVersion, TimerPlan
+from bot.storage import MoveWrite, ResultRow, SeatRow, SqliteStorage, StaleVersion, TimerPlan, Transaction
 
 log = logging.getLogger(__name__)
 
@@ -105,19 +105,25 @@ class PlayDesk(LobbyDesk):
                 )
             options = json.loads(row.options)
             state = new_state(game, row.seed, len(seats), options)
-            now = self.clock()
-            async with self.storage.transaction() as tx:
+            now, text = self.clock(), state_text(game, state)
+            started = replace(row, status="running", state=text, version=row.version + 1, undo_floor=0, started_ms=now)
+            # The seats as `renumber_seats` leaves them: 0..n-1 in join order.
+            loaded = Loaded.from_rows(started, [replace(s, seat=n) for n, s in enumerate(seats)], game, 0)
+
+            async def setup(tx: Transaction) -> None:
+                # Committed with the first wait's timers: a crash between two commits left a game that never timed out.
                 await tx.renumber_seats(row.id)
-                await tx.start_game(row.id, state_text(game, state), row.version + 1, now)
-            loaded = await self._load(channel_id)
-            log.info("game started channel=%s game=%s seats=%d", channel_id, game.name, len(seats))
+                await tx.start_game(row.id, text, started.version, now)
+
             # Starting deals every seat its secrets: each owner gets their view by DM (open games have none to send).
             views = {s.user_id: game.player_view(state, s.seat) for s in loaded.seats}
             dms = {user_id: view for user_id, view in views.items() if holds_secrets(view)}
             players = ", ".join(s.name for s in loaded.seats)
             with self.in_public(loaded.guild_id):
                 start_line = _("{game} begins with {players}.").format(game=game.title, players=players)
-            return await self._after(loaded, [], lines=[start_line], actor=None, dm_views=dms)
+            update = await self._after(loaded, [], lines=[start_line], actor=None, dm_views=dms, setup=setup)
+            log.info("game started channel=%s game=%s seats=%d", channel_id, game.name, len(seats))
+            return update
 
     # ------------------------------------------------------------------ moves
 
@@ -336,10 +342,12 @@ class PlayDesk(LobbyDesk):
         vacating: bool = False,
         forced: frozenset[int] = frozenset(),
         skip: bool = False,
+        setup: Callable[[Transaction], Awaitable[None]] | None = None,
     ) -> Update:
         """Apply the moves plus whatever resigned (or `forced`) seats must play, commit once, and report.
 
-        `resigning` seats drop out (left `vacating` when a moderator removed their player).
+        `resigning` seats drop out (left `vacating` when a moderator removed their player); `setup` writes what
+        must commit in the same transaction, before the moves (a start: the game's first state).
         """
         game = loaded.game
         if resigning:
@@ -384,10 +392,12 @@ class PlayDesk(LobbyDesk):
             None if ended else self._timer_plan(new, waited, restart=bool(forced or resigning or not moves)),
         )
         try:
-            if ended is None and not resigning:
+            if ended is None and not resigning and setup is None:
                 await self.storage.commit_moves(write)
             else:
                 async with self.storage.transaction() as tx:
+                    if setup is not None:
+                        await setup(tx)
                     for seat in resigning:
                         await tx.set_resigned(loaded.game_id, seat, vacant=vacating)
                     await tx.write_moves(write)

@@ -21,7 +21,9 @@ LOBBY_VERBS = ("join", "leave", "start", "options")
 
 
 class LobbyButton(
-    Admitted, ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:lobby:(?P<verb>[a-z]+):(?P<channel>\d+)"
+    Admitted,
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"tetsudo:lobby:(?P<verb>join|leave|start|options):(?P<channel>\d+)",
 ):
     """Join / Leave / Start / Options on a lobby message."""
 

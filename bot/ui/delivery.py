@@ -77,13 +77,17 @@ async def announce(interaction: discord.Interaction, update: Update, *, new_boar
             "delivery failed channel=%s game=%s version=%s status=%s",
             update.channel_id, update.game, update.version, error.status,
         )  # fmt: skip
-        await reply_privately(
-            interaction,
-            _(
-                "Your move is saved, but Discord refused my message to the channel. "
-                "Use `/game status` to show the board again."
-            ),
-        )
+        try:
+            await reply_privately(
+                interaction,
+                _(
+                    "Your move is saved, but Discord refused my message to the channel. "
+                    "Use `/game status` to show the board again."
+                ),
+            )
+        except discord.HTTPException:
+            # This interaction is gone too (answered late): the move stands; nothing more can be said here.
+            log.warning("could not tell user=%s that delivery failed", interaction.user.id)
 
 
 async def deliver(client: discord.Client, update: Update, *, new_board: bool = False) -> None:
@@ -267,5 +271,10 @@ async def send_secrets(client: discord.Client, channel: discord.abc.Messageable,
                 "Press **{hand}** on the board to see your private view."
             ).format(player=names.get(user_id) or _("a player"), hand=presenter_for(update.game).hand_label)
             await channel.send(notice, allowed_mentions=NO_PINGS)
-        except discord.HTTPException:
-            log.warning("dm failed user=%s channel=%s", user_id, update.channel_id)
+        except discord.HTTPException as error:
+            # DMs are open but Discord failed us this once: say so (without the secret), the view is a click away.
+            log.warning("dm failed user=%s channel=%s status=%s", user_id, update.channel_id, error.status)
+            notice = _(
+                "I couldn't send **{player}** their private view just now. Press **{hand}** on the board to see it."
+            ).format(player=names.get(user_id) or _("a player"), hand=presenter_for(update.game).hand_label)
+            await channel.send(notice, allowed_mentions=NO_PINGS)

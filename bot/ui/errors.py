@@ -19,6 +19,15 @@ log = logging.getLogger(__name__)
 
 APOLOGY = N_("Sorry — something went wrong on my side. `/game status` shows where the game stands.")
 
+UNKNOWN_INTERACTION = 10062
+"""Discord's code for an interaction answered too late (its 3 seconds passed) or already gone: nothing can reach
+the user through it any more."""
+
+
+def expired(error: BaseException) -> bool:
+    """Whether Discord refused an answer because the interaction expired (the user sees "This interaction failed")."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
+
 
 async def reply_privately(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
     """An ephemeral message, whether or not the interaction was already answered."""
@@ -77,6 +86,12 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
     """Tell the user why, and never leave them with "This interaction failed"."""
     error = _unwrap(error)
     channel_id = interaction.channel_id
+    if expired(error):
+        # A Discord timing fault, not ours to apologise for, and no reply could reach the user anyway.
+        log.warning(
+            "interaction expired channel=%s user=%s what=%s", channel_id, interaction.user.id, _what(interaction)
+        )
+        return
     if isinstance(error, IllegalAction):
         log_refusal(interaction, error)
         message = error.message
@@ -106,7 +121,7 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
 async def answer_failure(interaction: discord.Interaction, error: Exception) -> None:
     """For component callbacks: answer like `handle_error`, then let real faults propagate to discord.py."""
     await handle_error(interaction, error)
-    if not isinstance(error, IllegalAction):
+    if not isinstance(error, IllegalAction) and not expired(error):
         raise error
 
 

@@ -136,6 +136,9 @@ async def play_on_panel(interaction: discord.Interaction, channel_id: int, actio
 
 async def pick_on_panel(interaction: discord.Interaction, channel_id: int, picked: str | None) -> None:
     """Redraw the clicker's panel with something picked (a word, a seat); nothing is played yet."""
+    if interaction.message is not None and not interaction.message.flags.ephemeral:
+        # The redrawn panel is the clicker's private view: never written over a public message.
+        raise IllegalAction(_("Use the panel from your own private view."))
     update = await services(interaction).manager.current(channel_id, interaction.user.id)
     kwargs = await hand_message(update, picked)
     image = kwargs.pop("file", None)
@@ -155,7 +158,11 @@ async def show_in_place(interaction: discord.Interaction, update: Update) -> Non
     # The move is committed; now the mover sees their new hand in place of the old menu.
     kwargs = await hand_message(update)
     image = kwargs.pop("file", None)
-    await interaction.response.edit_message(attachments=[image] if image else [], **kwargs)
+    try:
+        await interaction.response.edit_message(attachments=[image] if image else [], **kwargs)
+    except discord.HTTPException as error:
+        # Answered too late (or refused): the move stands all the same, so the channel must still hear of it.
+        private_reply_failed(update, error)
     await delivery.announce(interaction, update)
 
 
@@ -175,8 +182,19 @@ async def play_action(
     kwargs: dict[str, Any] = {}
     if update.actor_view is not None and update.actor_view.get("legal"):
         kwargs = _without_none(await hand_message(update))  # more to do this turn: the hand and its menu
-    await interaction.followup.send(presenter_for(update.game).move_reply(update), ephemeral=True, **kwargs)
+    try:
+        await interaction.followup.send(presenter_for(update.game).move_reply(update), ephemeral=True, **kwargs)
+    except discord.HTTPException as error:
+        private_reply_failed(update, error)  # the move stands: the channel must still hear of it
     await delivery.announce(interaction, update)
+
+
+def private_reply_failed(update: Update, error: discord.HTTPException) -> None:
+    """Log a committed move's private reply that Discord refused (the public announcement still follows)."""
+    log.warning(
+        "private reply failed channel=%s game=%s version=%s status=%s code=%s",
+        update.channel_id, update.game, update.version, error.status, error.code,
+    )  # fmt: skip
 
 
 async def engine_version(manager: GameManager, channel_id: int, version: int | None) -> int | None:

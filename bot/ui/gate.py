@@ -86,4 +86,13 @@ class Admitted:
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         gate: Gate = interaction.client.gate  # type: ignore[attr-defined]
-        return await gate.admit(interaction)
+        if not await gate.admit(interaction):
+            return False
+        # Every control is posted in its game's channel, so one clicked elsewhere is forged or foreign.
+        channel_id = getattr(self, "channel_id", None)
+        if channel_id is not None and channel_id != interaction.channel_id:
+            await interaction.response.send_message(
+                _("That control belongs to another channel's game. Nothing was changed."), ephemeral=True
+            )
+            return False
+        return True

@@ -143,8 +143,11 @@ class RelayGame:
             leaders = [s for s, card in state.bids.items() if card == best]
             if len(leaders) == 1:
                 state.bonus[leaders[0]] += BID_BONUS
-        state.discards.extend(state.bids.values())
-        state.last_bids, state.bids = state.bids, {}
+        # In seat order, not bidding order: the stored text sorts keys, so a state reloaded mid-bid (a restart,
+        # a cache miss) must resolve the same as the one kept in memory, or it drifts from its replay.
+        bids = dict(sorted(state.bids.items()))
+        state.discards.extend(bids.values())
+        state.last_bids, state.bids = bids, {}
         state.round += 1
         state.phase, state.turns_taken = "turns", 0
         state.turn = (state.round - 1) % state.seats
