@@ -110,20 +110,44 @@ async def _deliver(
         content += "\n" + ngettext("{players} — your move.", "{players} — your move.", len(pinged)).format(
             players=mentions
         )
-    if content:
-        # Only the users who must act are pinged, whatever the text contains.
-        await channel.send(content[:2000], allowed_mentions=only(pinged))
     presenter = presenter_for(update.game)
     # A board due again (say, once per turn cycle) replaces the old one; a game's first board leaves the lobby be.
     again = update.running and presenter.fresh_board(update) and not new_board
-    if new_board or again:
-        await show_board(client, channel, update, new=True, replace=again)
-    else:
-        await edit_board(client, channel, update)
-    for embed in presenter.result_embeds(update):
-        await channel.send(embed=embed, allowed_mentions=NO_PINGS)
-    await send_secrets(client, channel, update)
-    await _table_ended(client, update)
+
+    async def line() -> None:
+        if content:
+            # Only the users who must act are pinged, whatever the text contains.
+            await channel.send(content[:2000], allowed_mentions=only(pinged))
+
+    async def board() -> None:
+        if new_board or again:
+            await show_board(client, channel, update, new=True, replace=again)
+        else:
+            await edit_board(client, channel, update)
+
+    async def results() -> None:
+        for embed in presenter.result_embeds(update):
+            await channel.send(embed=embed, allowed_mentions=NO_PINGS)
+
+    # Each part is tried even when Discord refused an earlier one: a lost log line must not also lose the
+    # board, the results, another player's newly dealt secrets or the end of a tournament table.
+    failed: discord.HTTPException | None = None
+    for part in (
+        line,
+        board,
+        results,
+        lambda: send_secrets(client, channel, update),
+        lambda: _table_ended(client, update),
+    ):
+        try:
+            await part()
+        except discord.HTTPException as error:
+            log.warning(
+                "delivery part failed channel=%s version=%s status=%s", update.channel_id, update.version, error.status
+            )
+            failed = failed or error
+    if failed is not None:
+        raise failed
 
 
 async def _table_ended(client: discord.Client, update: Update) -> None:

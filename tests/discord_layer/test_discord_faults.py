@@ -98,7 +98,8 @@ async def test_a_rate_limited_move_line_keeps_the_move_and_the_mover_is_told(
     after = await kept_once(table, before, moves)
     assert saved_note(result)
     assert after.to_ping == (table.bob.id,)
-    # The board is brought back by /game status, as the note says.
+    assert board_shows(table, after), "the board is still updated when the line before it was refused"
+    # /game status posts it again, as the note says.
     await table.alice.slash(table.game_channel, "game status")
     assert board_shows(table, after)
     await next_move_works(table)
