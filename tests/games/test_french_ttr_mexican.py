@@ -9,18 +9,15 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from pathlib import Path
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-import discord
 import pytest
-from babel.messages.pofile import read_po
 
 import rendering.mexican_train as mexican_picture
 import rendering.ttr_japan as japan_picture
-from bot.engine import SeatInfo, Update
+from bot.engine import Update
 from bot.games.base import Action, Game, IllegalAction
 from bot.games.mexican_train import MEXICAN_TRAIN
 from bot.games.mexican_train import words as mexican_words
@@ -31,86 +28,19 @@ from bot.i18n import speaking
 from bot.ui.mexican_train import MexicanTrainPresenter
 from bot.ui.presenters import Presenter
 from bot.ui.ttr_japan import JapanPresenter
+from tests.support.french import Said, embed_texts, english_fragments, update_for
+from tests.support.french import english_in as english_pieces_in
 
-CATALOGS = Path(__file__).resolve().parents[2] / "bot" / "i18n" / "fr"
 TITLES = ("Ticket to Ride: Japan", "Mexican Train")
 """Game titles stay as the rest of the bot names them: not a leak when found in French text."""
 NAMES = ("Aiko", "Bastien", "Chloé", "Daichi", "Élodie")
-_CODE = re.compile(r"`[^`]*`")
-_FIELD = re.compile(r"\{\w+\}")
 _WORD = re.compile(r"[A-Za-z]{2,}")
-
-
-def english_fragments(*areas: str) -> set[str]:
-    """The English pieces (between `{fields}`, code left out) of every catalog entry French says otherwise."""
-    found: set[str] = set()
-    for area in areas:
-        with (CATALOGS / f"{area}.po").open("rb") as file:
-            catalog = read_po(file, locale="fr")
-        for message in catalog:
-            if not message.id:
-                continue
-            sources = message.id if isinstance(message.id, tuple) else (message.id,)
-            targets = message.string if isinstance(message.string, tuple) else (message.string,)
-            for source in sources:
-                if source in targets:
-                    continue  # "Trains", "{points} pts": the same in both languages
-                for piece in _FIELD.split(source):
-                    piece = _CODE.sub("", piece).strip(" ·—-:;,.()!?\n")
-                    if len(_WORD.findall(piece)) >= 2 and not any(piece in title for title in TITLES):
-                        found.add(piece)
-    return found
-
-
-FRAGMENTS = english_fragments("ttr_japan", "mexican_train")
+FRAGMENTS = english_fragments(("ttr_japan", "mexican_train"), TITLES)
 
 
 def english_in(text: str) -> list[str]:
-    """The catalogs' English pieces found in `text` (outside `code`: what players type stays as it is typed)."""
-    words = _CODE.sub("", text)
-    return [piece for piece in FRAGMENTS if piece in words]
-
-
-@dataclass
-class Said:
-    """Every text one language produced for a game, by where it came from."""
-
-    texts: dict[str, list[str]] = field(default_factory=dict)
-
-    def add(self, where: str, *texts: str | None) -> None:
-        self.texts.setdefault(where, []).extend(t for t in texts if t)
-
-    def all(self) -> Iterator[tuple[str, str]]:
-        for where, texts in self.texts.items():
-            for text in texts:
-                yield where, text
-
-
-def embed_texts(embed: discord.Embed) -> list[str | None]:
-    """Everything an embed shows in words."""
-    texts: list[str | None] = [embed.title, embed.description, embed.footer.text]
-    for embed_field in embed.fields:
-        texts += [embed_field.name, embed_field.value]
-    return texts
-
-
-def update_for(game: Game, state: Any, seat: int) -> Update:
-    """The update the Discord layer would get after a move, seen by `seat`."""
-    outcome = game.outcome(state)
-    seats = tuple(SeatInfo(s, 1000 + s, NAMES[s]) for s in range(state.seats))
-    return Update(
-        game_id=1,
-        channel_id=1,
-        game=game.name,
-        title=game.title,
-        version=1,
-        seats=seats,
-        public=game.player_view(state, None),
-        actor_id=1000 + seat,
-        actor_view=game.player_view(state, seat),
-        outcome=outcome,
-        ended=None if outcome is None else outcome.reason,
-    )
+    """The two games' English pieces found in `text`."""
+    return english_pieces_in(text, FRAGMENTS)
 
 
 def presenter_texts(presenter: Presenter, update: Update) -> list[str | None]:
