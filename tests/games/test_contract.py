@@ -107,6 +107,9 @@ GAMES: list[Game] = contract_games([*REGISTRY.values(), RELAY])
 per_game = pytest.mark.parametrize("game", GAMES, ids=[g.label if isinstance(g, Variant) else g.name for g in GAMES])
 playouts = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
+DEFAULT_SAMPLE = 40
+"""States per playout on which the default-move law is checked."""
+
 MAX_STEPS = 5_000
 """A random playout that has not finished after this many moves counts as never finishing."""
 
@@ -343,6 +346,24 @@ def test_scrambling_what_a_seat_cannot_know_leaves_its_view_unchanged(game: Game
             changed += dumped(game, scrambled) != dumped(game, state)
             assert game.player_view(scrambled, seat) == game.player_view(state, seat), f"seat {seat}"
     assert changed, f"the scramble for {game.name} never changed anything"
+
+
+@per_game
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_default_action_uses_nothing_its_seat_cannot_see(game: Game, data: st.DataObject) -> None:
+    """A timer move is the seat's own: scrambling what the seat may not see never changes it."""
+    if game.name in OPEN_INFORMATION:
+        return  # nothing is hidden, so nothing can leak into a default move
+    scramble = SCRAMBLE[game.name]
+    play = random_playout(game, data)
+    rnd = random.Random(data.draw(st.integers(0, 2**32), label="scramble seed"))
+    # A sample of the states keeps the law fast; each example draws its own.
+    for state in rnd.sample(play.states, min(DEFAULT_SAMPLE, len(play.states))):
+        for seat in sorted(game.to_act(state)):
+            default = game.default_action(state, seat)
+            for _ in range(2):
+                assert game.default_action(scramble(state, seat, rnd), seat) == default, f"seat {seat}"
 
 
 @per_game

@@ -6,8 +6,9 @@ Where RULINGS.md and rules/toyko_train.txt are silent, we chose:
 - Every exchange the tourist makes counts in the round's summary, cancelled ones included.
 - In `nine`, each round has its own three doubled colours, so each team starts it from its own random seating.
 - A conductor whose timer runs out gets the bot's help: the call when the seating is right, else the signal of an
-  exchange on a shortest path. A tourist whose timer runs out makes the next exchange of a shortest path (none once
-  the seating is right), so a team that went quiet still finishes, and a tournament table never stalls.
+  exchange that brings the tourists nearer the target, naming the tourist so that only that exchange fits.
+- A tourist whose timer runs out follows their conductor's latest signal, once, when it names exactly one exchange;
+  it never uses the target, which only conductors see. So a team that went quiet still finishes.
 """
 
 from __future__ import annotations

@@ -60,6 +60,7 @@ def new_seatings(state: ToykoState, rng: GameRandom, previous: list[str] | None)
     state.made = [0] * state.teams
     state.out = [False] * state.teams
     state.signals = [None] * state.teams
+    state.signalled_at = [-1] * state.teams
 
 
 def is_conductor(state: ToykoState, seat: int) -> bool:
@@ -163,6 +164,7 @@ def apply(state: ToykoState, seat: int, action: Action, rng: GameRandom) -> Toyk
     if action.verb == "signal":
         word, kind = str(action.args[0]), str(action.args[1])
         new.signals[team] = (word, kind)
+        new.signalled_at[team] = new.serial(team)
         gesture = words_file().schemes[new.scheme][kind]
         new.events.append(words.say(words.GESTURE, gesture=gesture))  # follows "<name> signals «word!»" in the log
     elif action.verb == "swap":
@@ -243,26 +245,49 @@ def seat_cards(state: ToykoState) -> list[int]:
     return [state.cards[team_of(seat)] for seat in range(2 * state.teams)]
 
 
+def named_exchange(compartment: Compartment, seating: list[str], colour: str, kind: str) -> tuple[int, int] | None:
+    """The one exchange of `kind` that moves a `colour` tourist of `seating`, or None when there are none or several."""
+    found = [
+        (a, b)
+        for a, b in compartment.exchanges
+        if compartment.kind_of(a, b) == kind and colour in (seating[a], seating[b]) and seating[a] != seating[b]
+    ]
+    return found[0] if len(found) == 1 else None
+
+
 def hint(state: ToykoState, team: int) -> Action:
-    """The conductor's timer move: the call when the seating is right, else a signal of an exchange on a best path."""
+    """The conductor's timer move: the call when the seating is right, else the signal of an exchange on a shortest
+    path, naming whichever of its two tourists makes it the only exchange that fits (what the tourist's timer follows).
+    """
     seating = state.seatings[team]
     if seating == state.target:
         return Action("call", (state.round,))
-    a, b = best_path(state.compartment, tuple(seating), tuple(state.target))[0]
-    word = state.words[team][COLOURS.index(seating[a])]
-    kind = state.compartment.kind_of(a, b)
+    compartment = state.compartment
+    a, b = best_path(compartment, tuple(seating), tuple(state.target))[0]
+    kind = compartment.kind_of(a, b)
     assert kind is not None
-    return Action("signal", (word, kind))
+    # Always the case in six places; in nine, twin tourists and middle seats can leave both names open to doubt.
+    named = next((p for p in (a, b) if named_exchange(compartment, seating, seating[p], kind) == (a, b)), a)
+    return Action("signal", (_word(state, team, seating[named]), kind))
+
+
+def _word(state: ToykoState, team: int, colour: str) -> str:
+    return state.words[team][COLOURS.index(colour)]
 
 
 def tourist_help(state: ToykoState, team: int) -> Action | None:
-    """The tourist's timer move: the next exchange of a best path to the target (none once it is reached)."""
-    seating = state.seatings[team]
-    if seating == state.target:
-        return None  # the conductor's call is what is missing
-    a, b = best_path(state.compartment, tuple(seating), tuple(state.target))[0]
+    """The tourist's timer move, from what the tourist sees: the exchange the conductor's latest signal names, once,
+    when it names exactly one (the target is the conductors' secret, so it can't guide the tourist)."""
+    signal = state.signals[team]
+    if signal is None or state.signalled_at[team] != state.serial(team):
+        return None  # no signal yet, or the tourist has moved since it was given
+    word, kind = signal
+    colour = COLOURS[state.words[team].index(word)]
+    exchange = named_exchange(state.compartment, state.seatings[team], colour, kind)
+    if exchange is None:
+        return None
     name = state.compartment.name
-    return Action("swap", (name(a), name(b), state.serial(team)))
+    return Action("swap", (name(exchange[0]), name(exchange[1]), state.serial(team)))
 
 
 def kind_words(kind: str) -> str:

@@ -48,6 +48,8 @@ class ToykoState:
     cards: list[int] = field(default_factory=list)
     signals: list[tuple[str, str] | None] = field(default_factory=list)
     """Per team: the conductor's last signal (word, exchange kind), as everyone saw it."""
+    signalled_at: list[int] = field(default_factory=list)
+    """Per team: its seating number when the last signal was given (the tourist's timer follows a signal once)."""
     began_ms: int = 0
     summaries: list[dict[str, JSON]] = field(default_factory=list)
     finished: bool = False
@@ -89,6 +91,7 @@ class ToykoState:
             out=list(self.out),
             cards=list(self.cards),
             signals=list(self.signals),
+            signalled_at=list(self.signalled_at),
             began_ms=self.began_ms,
             summaries=list(self.summaries),
             finished=self.finished,
@@ -109,6 +112,7 @@ class ToykoState:
             "out": list(self.out),
             "cards": list(self.cards),
             "signals": [list(s) if s else None for s in self.signals],
+            "signalled_at": list(self.signalled_at),
             "began_ms": self.began_ms,
             "summaries": list(self.summaries),
             "finished": self.finished,
@@ -130,6 +134,8 @@ class ToykoState:
             out=[bool(o) for o in data["out"]],
             cards=[int(n) for n in data["cards"]],
             signals=[(str(s[0]), str(s[1])) if s else None for s in data["signals"]],
+            # Saved before signals were numbered: none counts as fresh.
+            signalled_at=[int(n) for n in data.get("signalled_at", [-1] * len(data["words"]))],
             began_ms=int(data["began_ms"]),
             summaries=list(data["summaries"]),
             finished=bool(data["finished"]),

@@ -26,7 +26,8 @@ def toyko_scramble(state: ToykoState, seat: int | None, rnd: random.Random) -> T
     conducting = seat is not None and new.conductor(own or 0) == seat
     if not conducting and not new.finished:
         tourists = list(new.target)
-        while tourists in new.starts:
+        rnd.shuffle(tourists)
+        while tourists in new.starts:  # a target is never a start: keep the state one the game could reach
             rnd.shuffle(tourists)
         new.target = tourists
     taken = {w for team, words in enumerate(new.words) if team == own for w in words}

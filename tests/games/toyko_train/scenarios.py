@@ -67,6 +67,7 @@ def toyko(
         out=[team in out for team in range(teams)],
         cards=list(cards) if cards is not None else [0] * teams,
         signals=[None] * teams,
+        signalled_at=[-1] * teams,
         began_ms=began_ms,
     )
 

@@ -609,20 +609,33 @@ def test_following_the_hints_reaches_the_target_in_the_fewest_exchanges(nine: bo
         assert after.cards[team] == 1 and after.summaries[-1]["right"]
 
 
-def test_a_tourist_s_timer_move_is_the_next_exchange_of_a_best_path() -> None:
+def test_a_tourists_timer_move_follows_the_signal_never_the_hidden_target() -> None:
     state = toyko(2)
-    for tourist in (1, 3):
-        team = tourist // 2
-        before = fewest_exchanges(state.compartment, tuple(state.seatings[team]), tuple(state.target))
-        move = TOYKO_TRAIN.default_action(state, tourist)
-        assert move is not None and move.verb == "swap" and move in TOYKO_TRAIN.legal_actions(state, tourist)
-        after = act(state, tourist, move)
-        assert fewest_exchanges(after.compartment, tuple(after.seatings[team]), tuple(after.target)) == before - 1
+    other_target = toyko(2, target=["red", "orange", "green", "yellow", "blue", "purple"])
+    assert TOYKO_TRAIN.default_action(state, 1) is None, "no signal yet: nothing a tourist could follow"
+    for target_kept_secret in (state, other_target):
+        signalled = signal(target_kept_secret, 0, "blue", "horizontal")
+        move = TOYKO_TRAIN.default_action(signalled, 1)
+        assert move == Action("swap", ("A3", "B3", signalled.serial(0))), "the signal's one exchange, whatever the target"
+        assert TOYKO_TRAIN.default_action(act(signalled, 1, move), 1) is None, "a signal is followed once"
 
 
-def test_a_tourist_whose_seating_is_right_has_no_timer_move() -> None:
-    state = solved(toyko(2), 0)
+def test_a_signal_naming_several_exchanges_gives_the_tourist_no_timer_move() -> None:
+    state = signal(toyko(2), 0, "yellow", "small")  # yellow sits on A2: A1-A2 or A2-A3
     assert TOYKO_TRAIN.default_action(state, 1) is None
+
+
+def test_in_six_places_the_timers_alone_bring_a_quiet_team_to_the_target() -> None:
+    for seed in range(6):
+        state = TOYKO_TRAIN.setup(seed, 4, {})
+        for _ in range(40):
+            if state.round > 1:
+                break
+            state = act(state, 0, TOYKO_TRAIN.default_action(state, 0) or Action("nod"))
+            tourist_move = TOYKO_TRAIN.default_action(state, 1)
+            if tourist_move is not None:
+                state = act(state, 1, tourist_move)
+        assert state.round == 2 and state.cards == [1, 0], f"seed {seed}"
 
 
 def test_a_hint_from_the_sixth_seat_uses_its_own_teams_words() -> None:
