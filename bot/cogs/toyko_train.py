@@ -93,7 +93,9 @@ class ToykoTrainCog(commands.GroupCog, group_name="toyko", group_description="To
     async def cancel(self, interaction: discord.Interaction) -> None:
         update = await _my_game(interaction)
         round_number = int(update.public["public"]["round"])
-        await flows.play_action(interaction, update.channel_id, Action("cancel", (round_number,)))
+        # Typed, it cancels the latest exchange as the conductor sees it now.
+        serial = int(_team(update)["serial"])
+        await flows.play_action(interaction, update.channel_id, Action("cancel", (round_number, serial)))
 
     @app_commands.command(name="nod", description="Conductor: nod — yes, that one")
     @refusals_answered

@@ -142,7 +142,8 @@ async def pick_on_panel(interaction: discord.Interaction, channel_id: int, picke
     update = await services(interaction).manager.current(channel_id, interaction.user.id)
     kwargs = await hand_message(update, picked)
     image = kwargs.pop("file", None)
-    await interaction.response.edit_message(attachments=[image] if image else [], **kwargs)
+    # content=None: a line the message carried (a move's reply) no longer describes the redrawn panel.
+    await interaction.response.edit_message(content=None, attachments=[image] if image else [], **kwargs)
 
 
 async def refuse_with_fresh_view(interaction: discord.Interaction, channel_id: int, refusal: IllegalAction) -> None:
@@ -159,7 +160,8 @@ async def show_in_place(interaction: discord.Interaction, update: Update) -> Non
     kwargs = await hand_message(update)
     image = kwargs.pop("file", None)
     try:
-        await interaction.response.edit_message(attachments=[image] if image else [], **kwargs)
+        # content=None: a line the message carried (an earlier move's reply) would now describe the wrong move.
+        await interaction.response.edit_message(content=None, attachments=[image] if image else [], **kwargs)
     except discord.HTTPException as error:
         # Answered too late (or refused): the move stands all the same, so the channel must still hear of it.
         private_reply_failed(update, error)

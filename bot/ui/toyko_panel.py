@@ -80,9 +80,12 @@ class SignalButton(
 class ConductorButton(
     Admitted,
     ui.DynamicItem[ui.Button[Any]],
-    template=r"tetsudo:tk:do:(?P<channel>\d+):(?P<verb>cancel|nod|shake|call):(?P<round>\d+)",
+    template=r"tetsudo:tk:do:(?P<channel>\d+):(?P<verb>cancel|nod|shake|call):(?P<round>\d+)(?::(?P<serial>\d+))?",
 ):
-    """Cancel, Nod, Shake or «Toyko Train!»; a call or a cancel names its round."""
+    """Cancel, Nod, Shake or «Toyko Train!»; a call names its round, a cancel its round and the seating it undoes.
+
+    Cancel buttons posted before cancels named their seating carry no seating number: they are refused with a word.
+    """
 
     LOOKS: dict[str, discord.ButtonStyle] = {  # noqa: RUF012  (read-only)
         "cancel": discord.ButtonStyle.danger,
@@ -101,21 +104,28 @@ class ConductorButton(
         }
         return labels.get(verb, "Toyko Train!")
 
-    def __init__(self, channel_id: int, verb: str, round_number: int) -> None:
+    def __init__(self, channel_id: int, verb: str, round_number: int, serial: int | None = None) -> None:
         label, style = self.label_of(verb), self.LOOKS[verb]
-        custom_id = f"tetsudo:tk:do:{channel_id}:{verb}:{round_number}"
+        custom_id = f"tetsudo:tk:do:{channel_id}:{verb}:{round_number}" + (f":{serial}" if serial is not None else "")
         super().__init__(ui.Button(label=label, style=style, custom_id=custom_id))
-        self.channel_id, self.verb, self.round = channel_id, verb, round_number
+        self.channel_id, self.verb, self.round, self.serial = channel_id, verb, round_number, serial
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> ConductorButton:
-        return cls(int(match["channel"]), match["verb"], int(match["round"]))
+        serial = int(match["serial"]) if match["serial"] is not None else None
+        return cls(int(match["channel"]), match["verb"], int(match["round"]), serial)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            args = (self.round,) if self.verb in ("cancel", "call") else ()
+            if self.verb == "cancel" and self.serial is None:
+                raise IllegalAction(_("This Cancel button is from an older panel: open **My panel** for a fresh one."))
+            args: tuple[int, ...] = ()
+            if self.verb == "call":
+                args = (self.round,)
+            elif self.verb == "cancel" and self.serial is not None:
+                args = (self.round, self.serial)
             await flows.play_on_panel(interaction, self.channel_id, Action(self.verb, args))
         except Exception as error:
             await answer_failure(interaction, error)
@@ -207,11 +217,13 @@ def conductor_panel(channel_id: int, view: dict[str, Any], picked: str | None) -
         signal = SignalButton(channel_id, chosen, kind, label)
         signal.item.row = 2
         panel.add_item(signal)
-    legal_verbs = {str(m["token"]).split('"')[1] for m in view.get("legal", [])}
+    legal = {action.verb: action for action in (Action.from_token(str(m["token"])) for m in view.get("legal", []))}
+    cancel = legal.get("cancel")
     for verb in ("cancel", "nod", "shake", "call"):
-        button = ConductorButton(channel_id, verb, int(board["round"]))
+        serial = int(cancel.args[1]) if verb == "cancel" and cancel is not None else None
+        button = ConductorButton(channel_id, verb, int(board["round"]), serial)
         button.item.row = 3
-        button.item.disabled = verb not in legal_verbs
+        button.item.disabled = verb not in legal
         panel.add_item(button)
     return panel
 

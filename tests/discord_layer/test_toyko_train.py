@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+
+import discord
 from pathlib import Path
 
 from bot.games.base import Action
@@ -151,3 +153,57 @@ async def test_a_burst_of_board_edits_is_coalesced_and_ends_on_the_newest(toyko:
     ]
     assert len(edits) == 2, "three boards at once: the first is shown, then only the newest"
     assert "· 1 exchange\n" in text_of(toyko.with_button("My panel")), "the newest board: dave's exchange"
+
+
+async def posted_button(toyko: ToykoTable, custom_id: str) -> discord.Message:
+    """A bot message carrying one button with `custom_id`: a click Discord delivers again, or an old panel's."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="Cancel", custom_id=custom_id))
+    view.stop()  # not stored: the click reaches the bot's registered panel buttons, as a real one does
+    channel = toyko.bot.get_channel(toyko.game_channel.id)
+    assert isinstance(channel, discord.abc.Messageable)
+    return await channel.send("a panel", view=view)
+
+
+async def two_exchanges(toyko: ToykoTable) -> None:
+    """bob (team 1's tourist) exchanges A1-B1, then A3-B3."""
+    for a, b in (("A1", "B1"), ("A3", "B3")):
+        await toyko.toyko(toyko.bob, "swap", a=a, b=b)
+
+
+async def test_a_doubled_cancel_click_undoes_one_exchange_only(toyko: ToykoTable) -> None:
+    await toyko.started(toyko.bob, toyko.carol, toyko.dave)
+    await two_exchanges(toyko)
+    panel = await toyko.panel(toyko.alice)
+    assert panel.response is not None
+    cancel = next(
+        item.custom_id
+        for row in panel.response.message.components
+        for item in getattr(row, "children", [])
+        if item.label == "Cancel"
+    )
+    first = await toyko.alice.click(panel.response.message, custom_id=cancel)
+    assert first.acknowledged and len((await toyko.state()).exchanges[0]) == 1
+    second = await toyko.alice.click(await posted_button(toyko, cancel), custom_id=cancel)  # the click, sent again
+    assert "moved since that Cancel was shown" in response_text(second)
+    assert len((await toyko.state()).exchanges[0]) == 1, "the second click undid nothing"
+
+
+async def test_a_cancel_button_of_the_old_format_gets_a_clear_answer(toyko: ToykoTable) -> None:
+    await toyko.started(toyko.bob, toyko.carol, toyko.dave)
+    await two_exchanges(toyko)
+    old = f"tetsudo:tk:do:{toyko.game_channel.id}:cancel:1"
+    clicked = await toyko.alice.click(await posted_button(toyko, old), custom_id=old)
+    assert clicked.ephemeral and "older panel" in response_text(clicked)
+    assert len((await toyko.state()).exchanges[0]) == 2
+
+
+async def test_a_panel_edited_in_place_drops_the_line_of_the_move_before(toyko: ToykoTable) -> None:
+    await toyko.started(toyko.bob, toyko.carol, toyko.dave)
+    nodded = await toyko.toyko(toyko.carol, "nod")
+    assert nodded.response is not None
+    reply = nodded.response.message
+    assert reply.content == "carol nods." and "Shake" in labels(reply)
+    shaken = await toyko.carol.click(reply, label="Shake")
+    assert shaken.response is not None
+    assert "carol nods." not in text_of(shaken.response.message)

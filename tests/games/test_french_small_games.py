@@ -111,6 +111,7 @@ def toyko_illegal(state: Any, seat: int, rnd: random.Random) -> list[Action]:
         Action("point", ("Q9",)),
         Action("call", (state.round + 1,)),
         Action("cancel", (state.round,)),
+        Action("cancel", (state.round, serial + 1)),
         Action("nod", ("x",)),
         Action("fly"),
     ]

@@ -75,10 +75,10 @@ def legal_actions(state: ToykoState, seat: int) -> list[Action]:
     compartment = state.compartment
     if is_conductor(state, seat):
         words = state.words[team][: len(COLOURS)]
-        # A call and a cancel name their round: a doubled click can't call or cancel in the next one.
+        # A call names its round, a cancel its round and the seating it undoes: a doubled click can't act twice.
         moves = [Action("call", (state.round,)), Action("nod"), Action("shake")]
         if state.exchanges[team]:
-            moves.append(Action("cancel", (state.round,)))
+            moves.append(Action("cancel", (state.round, state.serial(team))))
         return moves + [Action("signal", (word, kind)) for word in words for kind in KINDS]
     serial = state.serial(team)
     swaps = [Action("swap", (compartment.name(a), compartment.name(b), serial)) for a, b in compartment.exchanges]
@@ -95,7 +95,7 @@ def is_legal(state: ToykoState, seat: int, action: Action) -> bool:
         if action.verb == "signal":
             return len(args) == 2 and args[0] in state.words[team][: len(COLOURS)] and args[1] in KINDS
         if action.verb == "cancel":
-            return args == (state.round,) and bool(state.exchanges[team])
+            return args == (state.round, state.serial(team)) and bool(state.exchanges[team])
         if action.verb == "call":
             return args == (state.round,)
         return not args and action.verb in ("nod", "shake")
@@ -123,6 +123,8 @@ def refusal(state: ToykoState, seat: int, action: Action) -> str:
         return _("Only your conductor signals, cancels and calls; you exchange tourists and point.")
     if action.verb in ("call", "cancel") and action.args and action.args[0] != state.round:
         return _("That was meant for round {then}; round {now} is on now.").format(then=action.args[0], now=state.round)
+    if action.verb == "cancel" and len(action.args) == 2 and action.args[1] != state.serial(team):
+        return _("Your tourists have moved since that Cancel was shown (a cancel undoes one exchange): nothing undone.")
     if action.verb == "swap" and len(action.args) == 3 and action.args[2] != state.serial(team):
         return _("Your seats have changed since that grid was shown — here they are as they are now.")
     if action.verb == "swap":

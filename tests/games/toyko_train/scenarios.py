@@ -113,8 +113,9 @@ def calling(state: ToykoState) -> Action:
     return Action("call", (state.round,))
 
 
-def cancelling(state: ToykoState) -> Action:
-    return Action("cancel", (state.round,))
+def cancelling(state: ToykoState, team: int = 0) -> Action:
+    """The team's cancel, naming the seating it undoes."""
+    return Action("cancel", (state.round, state.serial(team)))
 
 
 def pointing(place: str) -> Action:
@@ -138,7 +139,7 @@ def signal(state: ToykoState, team: int, colour: str, kind: str) -> ToykoState:
 
 
 def cancel(state: ToykoState, team: int) -> ToykoState:
-    return act(state, state.conductor(team), cancelling(state))
+    return act(state, state.conductor(team), cancelling(state, team))
 
 
 def call(state: ToykoState, team: int, at: int | None = None, step: int = 1) -> ToykoState:

@@ -1,4 +1,4 @@
-"""A click sent twice must not act twice: exchanges name their seating, calls and cancels their round."""
+"""A click sent twice must not act twice: exchanges and cancels name their seating, calls and cancels their round."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def test_a_cancel_makes_an_exchange_chosen_before_it_stale() -> None:
     state = started()
     once = TOYKO_TRAIN.apply(state, TOURIST, Action("swap", ("A1", "A2", state.serial(0))), GameRandom(5, 1))
     grid_serial = once.serial(0)
-    undone = TOYKO_TRAIN.apply(once, CONDUCTOR, Action("cancel", (1,)), GameRandom(5, 2))
+    undone = TOYKO_TRAIN.apply(once, CONDUCTOR, Action("cancel", (1, once.serial(0))), GameRandom(5, 2))
     assert undone.seatings[0] == state.seatings[0] and undone.serial(0) != grid_serial
     with pytest.raises(IllegalAction, match="changed since"):
         TOYKO_TRAIN.apply(undone, TOURIST, Action("swap", ("B1", "B2", grid_serial)), GameRandom(5, 3))
@@ -37,6 +37,17 @@ def test_a_cancel_makes_an_exchange_chosen_before_it_stale() -> None:
 def test_a_call_or_cancel_for_an_earlier_round_is_refused() -> None:
     state = started()
     state.round = 2
-    for action in (Action("call", (1,)), Action("cancel", (1,))):
+    for action in (Action("call", (1,)), Action("cancel", (1, state.serial(0)))):
         with pytest.raises(IllegalAction, match="meant for round 1"):
             TOYKO_TRAIN.apply(state, CONDUCTOR, action, GameRandom(5, 1))
+
+
+def test_a_doubled_cancel_click_undoes_one_exchange_only() -> None:
+    state = started()
+    for n, places in enumerate((("A1", "A2"), ("B1", "B2")), start=1):
+        state = TOYKO_TRAIN.apply(state, TOURIST, Action("swap", (*places, state.serial(0))), GameRandom(5, n))
+    click = Action("cancel", (1, state.serial(0)))
+    once = TOYKO_TRAIN.apply(state, CONDUCTOR, click, GameRandom(5, 3))
+    assert once.exchanges[0] == state.exchanges[0][:1]
+    with pytest.raises(IllegalAction, match="moved since that Cancel was shown"):
+        TOYKO_TRAIN.apply(once, CONDUCTOR, click, GameRandom(5, 4))

@@ -616,7 +616,9 @@ def test_a_tourists_timer_move_follows_the_signal_never_the_hidden_target() -> N
     for target_kept_secret in (state, other_target):
         signalled = signal(target_kept_secret, 0, "blue", "horizontal")
         move = TOYKO_TRAIN.default_action(signalled, 1)
-        assert move == Action("swap", ("A3", "B3", signalled.serial(0))), "the signal's one exchange, whatever the target"
+        assert move == Action("swap", ("A3", "B3", signalled.serial(0))), (
+            "the signal's one exchange, whatever the target"
+        )
         assert TOYKO_TRAIN.default_action(act(signalled, 1, move), 1) is None, "a signal is followed once"
 
 
