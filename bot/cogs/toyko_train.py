@@ -114,6 +114,14 @@ class ToykoTrainCog(commands.GroupCog, group_name="toyko", group_description="To
     async def call(self, interaction: discord.Interaction) -> None:
         update = await _my_game(interaction)
         round_number = int(update.public["public"]["round"])
+        if _mine(update).get("role") == "conductor" and not _team(update)["made"]:
+            # A typed call names no round: one sent as the last round ended would land, wrong, in the new one.
+            raise IllegalAction(
+                _(
+                    "Your tourist hasn't made an exchange in round {round} yet, "
+                    "so that call can't be meant for it: nothing done."
+                ).format(round=round_number)
+            )
         await flows.play_action(interaction, update.channel_id, Action("call", (round_number,)))
 
     @app_commands.command(name="swap", description="Tourist: exchange the tourists on two seats")

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import discord
-from pathlib import Path
 
 from bot.games.base import Action
 from bot.games.toyko_train import TOYKO_TRAIN
@@ -207,3 +207,12 @@ async def test_a_panel_edited_in_place_drops_the_line_of_the_move_before(toyko: 
     shaken = await toyko.carol.click(reply, label="Shake")
     assert shaken.response is not None
     assert "carol nods." not in text_of(shaken.response.message)
+
+
+async def test_a_call_typed_before_any_exchange_of_the_round_is_refused_with_the_reason(toyko: ToykoTable) -> None:
+    await toyko.started(toyko.bob, toyko.carol, toyko.dave)
+    version = (await toyko.current()).version
+    called = await toyko.toyko(toyko.alice, "call")
+    assert called.ephemeral and "hasn't made an exchange in round 1 yet" in response_text(called)
+    state = await toyko.state()
+    assert not state.out[0] and state.cards == [0, 0] and (await toyko.current()).version == version
