@@ -60,10 +60,10 @@ class ToykoTrainCog(commands.GroupCog, group_name="toyko", group_description="To
         super().__init__()
 
     async def word_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        """Autocomplete: your team's words with their colours (shown only to you)."""
+        """Autocomplete: your team's words with their colours (shown only to you), for the conductor who signals."""
         update = await flows.game_for_autocomplete(interaction, TOYKO_TRAIN.name)
-        if update is None:
-            return []
+        if update is None or _mine(update).get("role") != "conductor":
+            return []  # only a conductor signals
         dictionary = dict(_mine(update).get("dictionary") or {})
         return [
             app_commands.Choice(name=f"{word} ({colour_name(str(colour))})", value=str(word))

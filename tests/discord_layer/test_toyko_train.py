@@ -216,3 +216,11 @@ async def test_a_call_typed_before_any_exchange_of_the_round_is_refused_with_the
     assert called.ephemeral and "hasn't made an exchange in round 1 yet" in response_text(called)
     state = await toyko.state()
     assert not state.out[0] and state.cards == [0, 0] and (await toyko.current()).version == version
+
+
+async def test_signal_autocomplete_offers_words_to_the_conductor_only(toyko: ToykoTable) -> None:
+    await toyko.started(toyko.bob, toyko.carol, toyko.dave)
+    words = (await toyko.state()).words[0][:6]
+    offered = await toyko.alice.autocomplete(toyko.game_channel, "toyko signal", "word", "")
+    assert [choice["value"] for choice in offered] == words
+    assert await toyko.bob.autocomplete(toyko.game_channel, "toyko signal", "word", "") == []
