@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from bot.engine.errors import NotModerator
 from bot.engine.locks import ChannelLocks
 from bot.engine.update import Lobby, Player
-from bot.games.base import Game, IllegalAction, parse_option_text, resolve_options
+from bot.games.base import Game, IllegalAction, parse_option_text, resolve_options, seat_counts
 from bot.i18n import _
 from bot.storage import ChannelBusy, GameRow, SqliteStorage
 
@@ -164,4 +164,5 @@ class LobbyDesk:
             min_seats=game.min_seats,
             max_seats=game.max_seats,
             version=row.version,
+            seat_counts=seat_counts(game),
         )

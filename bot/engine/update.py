@@ -42,11 +42,14 @@ class Lobby:
     min_seats: int
     max_seats: int
     version: int
+    seat_counts: tuple[int, ...] = ()
+    """The numbers of players the game may start with (teams of two skip the odd ones); empty: min to max."""
 
     @property
     def can_start(self) -> bool:
-        """Whether enough players joined."""
-        return self.min_seats <= len(self.players) <= self.max_seats
+        """Whether the players who joined are a number the game can start with."""
+        counts = self.seat_counts or range(self.min_seats, self.max_seats + 1)
+        return len(self.players) in counts
 
 
 @dataclass(frozen=True, slots=True)

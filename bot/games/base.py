@@ -208,8 +208,12 @@ def seat_counts(game: Game) -> tuple[int, ...]:
 
 def seat_count_words(game: Game) -> str:
     """Those numbers as players read them: "2–8", or "4, 6 or 8"."""
-    counts = seat_counts(game)
-    if counts == tuple(range(counts[0], counts[-1] + 1)):
+    return counts_words(seat_counts(game))
+
+
+def counts_words(counts: Sequence[int]) -> str:
+    """Numbers of players as players read them: "2–8", or "4, 6 or 8"."""
+    if tuple(counts) == tuple(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
     return _("{counts} or {last}").format(counts=", ".join(map(str, counts[:-1])), last=counts[-1])
 

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.engine import Lobby, SeatInfo, Update
-from bot.games.base import Game, name_seats, option_text, seat_count_words
+from bot.games.base import Game, counts_words, name_seats, option_text, seat_count_words
 from bot.i18n import N_, _, ngettext, pgettext
 from bot.ui.usage import shown_usage
 
@@ -89,7 +89,8 @@ def lobby_embed(lobby: Lobby) -> discord.Embed:
     if lobby.can_start:
         ready = _("Ready: the host can press **Start**.")
     elif lobby.min_seats != lobby.max_seats:
-        ready = _("Needs {least}–{most} players to start.").format(least=lobby.min_seats, most=lobby.max_seats)
+        counts = lobby.seat_counts or range(lobby.min_seats, lobby.max_seats + 1)
+        ready = _("Needs {counts} players to start.").format(counts=counts_words(counts))
     else:
         ready = ngettext("Needs {n} player to start.", "Needs {n} players to start.", lobby.min_seats).format(
             n=lobby.min_seats

@@ -224,3 +224,17 @@ async def test_signal_autocomplete_offers_words_to_the_conductor_only(toyko: Toy
     offered = await toyko.alice.autocomplete(toyko.game_channel, "toyko signal", "word", "")
     assert [choice["value"] for choice in offered] == words
     assert await toyko.bob.autocomplete(toyko.game_channel, "toyko signal", "word", "") == []
+
+
+async def test_the_lobby_is_ready_only_with_a_number_of_players_the_game_allows(toyko: ToykoTable) -> None:
+    await toyko.alice.slash(toyko.channel, "game new", game="toyko_train")
+    toyko.game_channel = toyko.channel.threads[-1]
+    for player in (toyko.bob, toyko.carol):
+        await player.click(toyko.lobby_message(), label="Join")
+    assert "Needs 4, 6 or 8 players to start." in text_of(toyko.lobby_message())
+    await toyko.dave.click(toyko.lobby_message(), label="Join")
+    assert "Ready: the host can press **Start**." in text_of(toyko.lobby_message())
+    erin = toyko.guild.add_member(toyko.env.create_user("erin"))
+    await erin.click(toyko.lobby_message(), label="Join")
+    footer = text_of(toyko.lobby_message())
+    assert "Ready" not in footer and "Needs 4, 6 or 8 players to start." in footer, "five players: not ready"
