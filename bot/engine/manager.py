@@ -172,6 +172,9 @@ class PlayDesk(LobbyDesk):
         async with self.locks(channel_id):
             loaded = await self._running(channel_id)
             seat = loaded.seat_of(user_id)
+            no_undo = getattr(loaded.game, "no_undo", None)  # a game where no move can be taken back says why
+            if callable(no_undo):
+                raise IllegalAction(no_undo())
             rows = await self.storage.actions(loaded.game_id)
             if not rows or rows[-1].n <= loaded.undo_floor:
                 raise IllegalAction(_("There's nothing you can take back: the last move revealed something."))

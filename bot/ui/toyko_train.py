@@ -7,7 +7,8 @@ from typing import Any
 import discord
 
 from bot.engine import Update
-from bot.games.toyko_train.words import colour_name, gesture_name, team_name
+from bot.games.toyko_train.data import KINDS, words_file
+from bot.games.toyko_train.words import colour_name, gesture_name, kind_label, team_name
 from bot.i18n import _, ngettext, pgettext
 from bot.ui import presenters
 from bot.ui.messages import COLOUR, clip
@@ -39,6 +40,15 @@ def signal_words(team: dict[str, Any]) -> str:
         return _("no signal yet")
     word, gesture = team["signal"]
     return f"«{word}!» {gesture_name(gesture)}"  # the word is the team's code: never translated
+
+
+def gesture_legend(scheme: str) -> str:
+    """Each exchange kind with its gesture in the game's scheme, a line each: "Great vertical: blinks"."""
+    gestures = words_file().schemes[scheme]
+    return "\n".join(
+        _("{exchange}: {gesture}").format(exchange=kind_label(kind), gesture=gesture_name(gestures[kind]))
+        for kind in KINDS
+    )
 
 
 class ToykoPresenter(Presenter):
@@ -125,6 +135,7 @@ class ToykoPresenter(Presenter):
         cancel = _("Cancel: **{word}**").format(word=mine.get("cancel_word", ""))
         embed.add_field(name=_("Your team's words (secret)"), value=f"{words}\n{cancel}", inline=False)
         embed.add_field(name=_("Your conductor's last signal"), value=signal_words(team), inline=False)
+        embed.add_field(name=_("What the gestures mean"), value=gesture_legend(str(board["scheme"])), inline=False)
         return embed
 
     def result_embeds(self, update: Update) -> list[discord.Embed]:
@@ -150,7 +161,9 @@ class ToykoPresenter(Presenter):
                 how=_("right call") if s["right"] else _("the other called wrong"),
                 seconds=s["seconds"],
                 records=", ".join(
-                    _("T{team} {made}/{best}").format(team=t + 1, made=r["made"], best=r["optimum"])
+                    _("T{team} {made}/{best} in {seconds} s").format(
+                        team=t + 1, made=r["made"], best=r["optimum"], seconds=r.get("seconds", s["seconds"])
+                    )
                     for t, r in enumerate(s["teams"])
                 ),
             )

@@ -238,3 +238,23 @@ async def test_the_lobby_is_ready_only_with_a_number_of_players_the_game_allows(
     await erin.click(toyko.lobby_message(), label="Join")
     footer = text_of(toyko.lobby_message())
     assert "Ready" not in footer and "Needs 4, 6 or 8 players to start." in footer, "five players: not ready"
+
+
+async def test_a_tourists_panel_says_what_the_schemes_gestures_mean(toyko: ToykoTable) -> None:
+    await toyko.started(toyko.bob, toyko.carol, toyko.dave, options="scheme=face")
+    grid = await toyko.panel(toyko.bob)
+    shown = response_text(grid)
+    assert "Great vertical: blinks" in shown and "Horizontal: smiles" in shown
+
+
+async def test_game_undo_is_refused_in_the_race_with_the_reason(toyko: ToykoTable) -> None:
+    await toyko.started(toyko.bob, toyko.carol, toyko.dave)
+    word = (await toyko.state()).words[0][0]
+    await toyko.toyko(toyko.alice, "signal", word=word, kind="great")
+    await toyko.toyko(toyko.bob, "swap", a="A1", b="B1")
+    before = await toyko.state()
+    for player in (toyko.bob, toyko.alice):
+        undone = await player.slash(toyko.game_channel, "game undo")
+        assert undone.ephemeral and "nothing said or done in public can be taken back" in response_text(undone)
+    after = await toyko.state()
+    assert after.signals == before.signals and after.seatings == before.seatings and after.made == before.made

@@ -80,6 +80,10 @@ class ToykoTrain:
             return None
         return rules.hint(state, team) if rules.is_conductor(state, seat) else rules.tourist_help(state, team)
 
+    def no_undo(self) -> str:
+        """Why `/game undo` is refused: every signal and exchange was seen or heard by the whole table at once."""
+        return _("Toyko Train is a real-time race: nothing said or done in public can be taken back.")
+
     def player_view(self, state: ToykoState, seat: int | None) -> dict[str, JSON]:
         return view.player_view(state, seat)
 

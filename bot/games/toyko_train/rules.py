@@ -61,6 +61,7 @@ def new_seatings(state: ToykoState, rng: GameRandom, previous: list[str] | None)
     state.out = [False] * state.teams
     state.signals = [None] * state.teams
     state.signalled_at = [-1] * state.teams
+    state.moved_ms = [state.began_ms] * state.teams
 
 
 def is_conductor(state: ToykoState, seat: int) -> bool:
@@ -163,6 +164,7 @@ def apply(state: ToykoState, seat: int, action: Action, rng: GameRandom) -> Toyk
     new = state.copy()
     team = team_of(seat)
     at = action.at if action.at is not None else new.began_ms
+    new.moved_ms[team] = max(new.moved_ms[team], at)
     if action.verb == "signal":
         word, kind = str(action.args[0]), str(action.args[1])
         new.signals[team] = (word, kind)
@@ -220,7 +222,13 @@ def _end_round(state: ToykoState, winner: int, caller: int, right: bool, at: int
         "seconds": round(elapsed / 1000, 1),
         "target": list(state.target),
         "teams": [
-            {"made": state.made[t], "standing": len(state.exchanges[t]), "optimum": optimum[t]}
+            {
+                "made": state.made[t],
+                "standing": len(state.exchanges[t]),
+                "optimum": optimum[t],
+                # A team's time: until its last move of the round (the winner's, its call).
+                "seconds": round(max(0, state.moved_ms[t] - state.began_ms) / 1000, 1),
+            }
             for t in range(state.teams)
         ],
     }

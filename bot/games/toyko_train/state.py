@@ -51,6 +51,8 @@ class ToykoState:
     signalled_at: list[int] = field(default_factory=list)
     """Per team: its seating number when the last signal was given (the tourist's timer follows a signal once)."""
     began_ms: int = 0
+    moved_ms: list[int] = field(default_factory=list)
+    """Per team: when it last acted this round (its time in the round's summary)."""
     summaries: list[dict[str, JSON]] = field(default_factory=list)
     finished: bool = False
     events: list[str] = field(default_factory=list)
@@ -93,6 +95,7 @@ class ToykoState:
             signals=list(self.signals),
             signalled_at=list(self.signalled_at),
             began_ms=self.began_ms,
+            moved_ms=list(self.moved_ms),
             summaries=list(self.summaries),
             finished=self.finished,
         )
@@ -114,6 +117,7 @@ class ToykoState:
             "signals": [list(s) if s else None for s in self.signals],
             "signalled_at": list(self.signalled_at),
             "began_ms": self.began_ms,
+            "moved_ms": list(self.moved_ms),
             "summaries": list(self.summaries),
             "finished": self.finished,
             "events": list(self.events),
@@ -137,6 +141,7 @@ class ToykoState:
             # Saved before signals were numbered: none counts as fresh.
             signalled_at=[int(n) for n in data.get("signalled_at", [-1] * len(data["words"]))],
             began_ms=int(data["began_ms"]),
+            moved_ms=[int(n) for n in data.get("moved_ms", [data["began_ms"]] * len(data["words"]))],
             summaries=list(data["summaries"]),
             finished=bool(data["finished"]),
             events=[str(e) for e in data["events"]],

@@ -68,6 +68,7 @@ def toyko(
         cards=list(cards) if cards is not None else [0] * teams,
         signals=[None] * teams,
         signalled_at=[-1] * teams,
+        moved_ms=[began_ms] * teams,
         began_ms=began_ms,
     )
 

@@ -545,11 +545,21 @@ def test_a_round_summary_counts_each_teams_exchanges_against_the_optimum() -> No
     state = swap(cancel(swap(state, 0, "A2", "A3"), 0), 0, "A3", "B3")
     state = swap(state, 1, "B2", "B3")
     after = call(state, 0)
-    assert after.summaries[-1]["teams"] == [
+    assert [{k: v for k, v in t.items() if k != "seconds"} for t in after.summaries[-1]["teams"]] == [
         {"made": 3, "standing": 2, "optimum": 2},
         {"made": 1, "standing": 1, "optimum": 2},
     ]
     assert after.summaries[-1]["target"] == TARGET
+
+
+def test_a_round_summary_gives_each_team_its_own_time() -> None:
+    state = swap(toyko(2, began_ms=1_000), 1, "B2", "B3", at=3_000)
+    state = swap(state, 0, "A1", "B1", at=4_000)
+    state = swap(state, 0, "A3", "B3", at=9_000)
+    after = call(state, 0, at=12_000)
+    teams = after.summaries[-1]["teams"]
+    assert [t["seconds"] for t in teams] == [11.0, 2.0], "team 1 until its call, team 2 until its last move"
+    assert [t["made"] for t in teams] == [2, 1]
 
 
 # The conductor's hint (the timer's default move).
