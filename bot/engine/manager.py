@@ -17,7 +17,7 @@ from bot.engine.ratings import rate_results
 from bot.engine.replay import new_state, replay, state_text, step_random
 from bot.engine.servers import ServerBook
 from bot.engine.timers import TimerDefaults, arm
-from bot.engine.turns import Move, final_ranks, move_line, must_act, play_out, who
+from bot.engine.turns import Move, move_line, must_act, play_out, resigned_last, who
 from bot.engine.update import Update
 from bot.games.base import Action, Game, IllegalAction, Outcome, name_seats, seat_count_words, seat_counts
 from bot.i18n import ENGLISH, N_, _, language, ngettext, pgettext, speaking
@@ -372,6 +372,9 @@ class PlayDesk(LobbyDesk):
             with self.in_public(loaded.guild_id):
                 walkover = self._walkover(loaded)
             outcome, ended, kept = walkover, walkover.reason, EVERYONE_ELSE_RESIGNED
+        if outcome is not None:
+            # Ranked once, here: the results message, the stored results, stats and ratings all read this ranking.
+            outcome = resigned_last(outcome, loaded.resigned())
         with self.in_public(loaded.guild_id):  # the other players' views go to them by DM
             views = {s.seat: game.player_view(step.state, s.seat) for s in loaded.seats}
         new = replace(
@@ -468,7 +471,6 @@ class PlayDesk(LobbyDesk):
 
     def _results(self, loaded: Loaded, outcome: Outcome) -> list[ResultRow]:
         now = self.clock()
-        ranks = final_ranks(outcome, loaded.resigned())
         duration = max(0, (now - loaded.started_ms) // 1000)
         return [
             ResultRow(
@@ -478,7 +480,7 @@ class PlayDesk(LobbyDesk):
                 loaded.game.name,
                 loaded.guild_id,
                 outcome.scores[s.seat],
-                ranks[s.seat],
+                outcome.ranks[s.seat],
                 len(loaded.seats),
                 duration,
                 now,

@@ -11,7 +11,7 @@ from typing import Any
 from bot.engine.pairing import round_robin_round, round_robin_rounds, swiss_round, table_sizes
 from bot.engine.standings import Standing, TableResult, standings, table_points
 from bot.engine.timers import GameTimers
-from bot.engine.turns import final_ranks
+from bot.engine.turns import resigned_last
 from bot.games.base import Game, IllegalAction, seat_counts
 from bot.i18n import _
 from bot.storage.tournaments import SeatResult, TableRow
@@ -148,10 +148,9 @@ def closed_early(game: Game, state: Any, seats: Sequence[tuple[int, bool]], how:
     """
     if how == "forfeit" or state is None:
         return [(user, len(seats), 0) for user, _gone in seats]
-    outcome = game.standing(state)
     resigned = frozenset(seat for seat, (_user, gone) in enumerate(seats) if gone)
-    ranks = final_ranks(outcome, resigned)
-    return [(user, ranks[seat], outcome.scores[seat]) for seat, (user, _gone) in enumerate(seats)]
+    outcome = resigned_last(game.standing(state), resigned)
+    return [(user, outcome.ranks[seat], outcome.scores[seat]) for seat, (user, _gone) in enumerate(seats)]
 
 
 def check_report(seats: Collection[int], ranking: dict[int, tuple[int, int]]) -> None:

@@ -135,17 +135,21 @@ def results_embed(update: Update) -> discord.Embed:
     embed = discord.Embed(
         title=_("{title} — results").format(title=update.title), colour=COLOUR, description=update.ended or ""
     )
-    if update.outcome is not None:
-        order = sorted(update.seats, key=lambda s: (update.outcome.ranks[s.seat], s.seat))  # type: ignore[union-attr]
+    outcome = update.outcome
+    if outcome is not None:
+        # The engine's final ranking (resigned seats last), the one stats and tournaments record.
+        order = sorted(update.seats, key=lambda s: (outcome.ranks[s.seat], s.seat))
         embed.add_field(
             name=_("Ranking"),
-            value="\n".join(
-                f"**{update.outcome.ranks[s.seat]}.** {s.name} — {update.outcome.scores[s.seat]}"  # type: ignore[union-attr]
-                for s in order
-            ),
+            value="\n".join(f"**{outcome.ranks[s.seat]}.** {ranked_name(s)} — {outcome.scores[s.seat]}" for s in order),
             inline=False,
         )
     return embed
+
+
+def ranked_name(seat: SeatInfo) -> str:
+    """A player's name in a results list, marked when they resigned (which is why they rank last)."""
+    return seat.name + (_(" (resigned)") if seat.resigned else "")
 
 
 def game_help(game: Game, commands: Sequence[tuple[str, str]] = ()) -> discord.Embed:

@@ -109,7 +109,7 @@ class Presenter:
 
 
 def ranked_results(update: Update, breakdown: Callable[[dict[str, Any]], str], footer: str = "") -> list[discord.Embed]:
-    """The results message: one field per player in rank order, "2. Aiko — 97 points", with the game's breakdown.
+    """The results message: one field per player in the engine's final order, "2. Aiko — 97 points", with a breakdown.
 
     `breakdown` turns the player's entry of the public view's "results" into the field's text.
     """
@@ -126,7 +126,7 @@ def ranked_results(update: Update, breakdown: Callable[[dict[str, Any]], str], f
         clipped = text if len(text) <= messages.FIELD_LIMIT else text[: messages.FIELD_LIMIT - 1] + "…"
         total = results[seat]["total"]
         name = ngettext("{rank}. {player} — {points} point", "{rank}. {player} — {points} points", total).format(
-            rank=ranks[seat], player=names[seat], points=total
+            rank=ranks[seat], player=messages.ranked_name(update.seats[seat]), points=total
         )
         embed.add_field(name=name[:256], value=clipped, inline=False)
     if footer:
