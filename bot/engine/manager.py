@@ -18,6 +18,7 @@ from bot.engine.replay import new_state, replay, state_text, step_random
 from bot.engine.servers import ServerBook
 from bot.engine.timers import TimerDefaults, arm
 from bot.engine.turns import Move, move_line, must_act, play_out, resigned_last, who
+from bot.engine.undoing import UndoAsked, undo_refusal
 from bot.engine.update import Update
 from bot.games.base import Action, Game, IllegalAction, Outcome, name_seats, seat_count_words, seat_counts
 from bot.i18n import ENGLISH, N_, _, language, ngettext, pgettext, speaking
@@ -173,14 +174,13 @@ class PlayDesk(LobbyDesk):
             loaded = await self._running(channel_id)
             seat = loaded.seat_of(user_id)
             rows = await self.storage.actions(loaded.game_id)
-            if not rows or rows[-1].n <= loaded.undo_floor:
-                raise IllegalAction(_("There's nothing you can take back: the last move revealed something."))
-            last = rows[-1]
-            if last.seat != seat or last.auto:
-                raise IllegalAction(
-                    _("Only {player} can take back the last move.").format(player=loaded.name(last.seat))
-                )
-            state = replay(loaded.game, loaded.seed, len(loaded.seats), loaded.options, rows[:-1])
+            asked = UndoAsked(
+                loaded.game, seat, rows, loaded.undo_floor, loaded.seed, len(loaded.seats), loaded.options, loaded.name
+            )
+            refused = undo_refusal(asked)
+            if refused is not None:
+                raise IllegalAction(refused)
+            last, state = asked.last, asked.before
             version = loaded.version + 1
             try:
                 async with self.storage.transaction() as tx:

@@ -61,7 +61,7 @@ async def test_undo_after_a_turn_change_is_refused_and_changes_nothing(table: Ta
     await table.play(table.alice)
     version = (await table.current()).version
     result = await table.alice.slash(table.game_channel, "game undo")
-    assert result.ephemeral and "nothing you can take back" in result.response.content  # type: ignore[union-attr]
+    assert result.ephemeral and "The turn has passed to bob" in result.response.content  # type: ignore[union-attr]
     assert (await table.current()).version == version
 
 
