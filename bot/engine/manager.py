@@ -357,8 +357,9 @@ class PlayDesk(LobbyDesk):
         secrets_before = loaded.privates or tuple(
             game.player_view(loaded.state, s.seat)["private"] for s in loaded.seats
         )
-        # Who was already waiting to act; a start (no moves) has nobody waiting yet, so everyone is pinged.
-        waited = must_act(game, loaded.state) if moves else frozenset()
+        # Who was already waiting to act (pinged then, so not again); a start has nobody waiting yet, so everyone is
+        # pinged. After a timeout, whoever must act again is pinged anew: they may have missed the first ping.
+        waited = must_act(game, loaded.state) if moves or resigning else frozenset()
         # What the moves cause is told to everyone: narrated in the server's language, not the mover's.
         with self.in_public(loaded.guild_id):
             step = play_out(loaded, moves, self.clock() - loaded.started_ms, forced=forced, skip=skip)

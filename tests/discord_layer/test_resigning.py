@@ -1,4 +1,4 @@
-"""Issue 17, item 11: a resigned seat ranks last everywhere — results message, stored results, /stats."""
+"""Issue 17: a resigned seat ranks last everywhere (item 11), and a resignation pings nobody again (item 21)."""
 
 from __future__ import annotations
 
@@ -42,3 +42,13 @@ async def test_item11_a_resigned_seat_ranks_last_in_the_results_message_the_stor
         assert shown in ranking, f"{actor.name} is ranked differently in the results message and the stored results"
     stats = text_of((await table.carol.slash(table.channel, "stats")).response.message)  # type: ignore[union-attr]
     assert "**1** game · **0** wins" in stats
+
+
+async def test_item21_a_resignation_pings_nobody_who_is_still_awaited(table: Table) -> None:
+    await table.started(table.bob, table.carol)
+    assert (await table.current()).to_ping == (table.alice.id,)  # alice was pinged when the game began
+    ask = await table.carol.slash(table.game_channel, "game resign")
+    await table.carol.click(ask.response, label="Yes, resign")  # type: ignore[arg-type]
+    (said,) = [m for m in table.game_channel.history() if "carol resigns." in m.content]
+    assert "<@" not in said.content and "your move" not in said.content
+    assert (await table.current()).to_ping == (table.alice.id,)
