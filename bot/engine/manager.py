@@ -19,7 +19,7 @@ from bot.engine.servers import ServerBook
 from bot.engine.timers import TimerDefaults, arm
 from bot.engine.turns import Move, move_line, must_act, play_out, resigned_last, who
 from bot.engine.undoing import UndoAsked, undo_refusal
-from bot.engine.update import Update
+from bot.engine.update import Player, Update
 from bot.games.base import Action, Game, IllegalAction, Outcome, name_seats, seat_count_words, seat_counts
 from bot.i18n import ENGLISH, N_, _, language, ngettext, pgettext, speaking
 from bot.storage import MoveWrite, ResultRow, SeatRow, SqliteStorage, StaleVersion, TimerPlan, Transaction
@@ -216,10 +216,12 @@ class PlayDesk(LobbyDesk):
             log.info("resigned channel=%s game=%s step=%d seat=%d", channel_id, loaded.game.name, loaded.moves, seat)
             return await self._after(loaded, [], lines=[line], actor=user_id, resigning=(seat,))
 
-    async def abandon(
-        self, channel_id: int, user_id: int, *, moderator: bool, line: str | None = None
-    ) -> Update | None:
-        """The host or a moderator ends the game (or closes the lobby); nothing is recorded for stats."""
+    async def abandon(self, channel_id: int, by: Player, *, moderator: bool, line: str | None = None) -> Update | None:
+        """The host or a moderator ends the game (or closes the lobby); nothing is recorded for stats.
+
+        The channel is told who did it (README: every moderator action names the moderator), unless `line` says more.
+        """
+        user_id = by.user_id
         async with self.locks(channel_id):
             row = await self.storage.active_game(channel_id)
             if row is None:
@@ -236,7 +238,8 @@ class PlayDesk(LobbyDesk):
                 return None
             loaded = Loaded.from_rows(row, await self.storage.seats(row.id), self.game(row.game), 0)
             with self.in_public(loaded.guild_id):
-                said, ended = line or _("The game was abandoned."), pgettext("game ended", "abandoned")
+                said = line or _("{player} abandoned the game.").format(player=by.name)
+                ended = pgettext("game ended", "abandoned")
             return self._update(loaded, [said], actor=user_id, dm_views={}, outcome=None, ended=ended)
 
     # ------------------------------------------------------------------ reads

@@ -246,7 +246,7 @@ class TournamentDesk:
             closed: tuple[Update, ...] = ()
             if table.status == "running" and table.channel_id is not None:
                 line = _("{moderator} reported this table's result, so the game stops here.").format(moderator=by.name)
-                update = await self.manager.abandon(table.channel_id, by.user_id, moderator=True, line=line)
+                update = await self.manager.abandon(table.channel_id, by, moderator=True, line=line)
                 closed = () if update is None else (update,)
             results = [SeatResult(round_no, table_no, user, rank, score) for user, (rank, score) in ranking.items()]
             async with self.storage.transaction() as tx:
@@ -449,7 +449,7 @@ class TournamentDesk:
             if table.round != tournament.round:
                 continue
             if table.status == "running" and table.channel_id is not None:
-                update = await self.manager.abandon(table.channel_id, by.user_id, moderator=True, line=line)
+                update = await self.manager.abandon(table.channel_id, by, moderator=True, line=line)
                 if update is not None:
                     closed.append(update)
             elif table.game_id is None:

@@ -301,7 +301,7 @@ async def confirmed(interaction: discord.Interaction, what: str, channel_id: int
     if what == "resign":
         update: Update | None = await manager.resign(channel_id, interaction.user.id)
     else:
-        update = await manager.abandon(channel_id, interaction.user.id, moderator=is_moderator(interaction))
+        update = await manager.abandon(channel_id, player(interaction), moderator=is_moderator(interaction))
     await interaction.response.edit_message(content=_("Done."), view=None)
     if update is None:
         with in_public(interaction):

@@ -105,6 +105,15 @@ async def test_a_moderator_can_abandon_and_nothing_is_recorded(table: Table) -> 
     assert any("abandoned" in text_of(m) for m in table.game_channel.history())
 
 
+async def test_item22_a_moderators_abandon_names_the_moderator(table: Table) -> None:
+    await table.started(table.bob)
+    mods = table.guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = table.guild.add_member(table.env.create_user("mod"), roles=[mods])
+    ask = await mod.slash(table.game_channel, "game abandon")
+    await mod.click(ask.response, label="Yes, abandon")  # type: ignore[arg-type]
+    assert [m.content for m in table.game_channel.history() if "abandon" in m.content] == ["mod abandoned the game."]
+
+
 async def test_the_moderator_role_from_settings_counts(table: Table) -> None:
     await table.started(table.bob)
     role = table.guild.create_role(table.bot.settings.moderator_role)

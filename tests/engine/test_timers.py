@@ -169,5 +169,5 @@ async def test_timers_survive_a_restart_and_fire_once(storage: SqliteStorage, cl
 
 async def test_finished_and_abandoned_games_keep_no_timers(timed: GameManager) -> None:
     update = await started(timed)
-    await timed.abandon(CHANNEL, uid(0), moderator=False)
+    await timed.abandon(CHANNEL, PLAYERS[0], moderator=False)
     assert await timed.storage.timers(update.game_id) == []
