@@ -21,6 +21,7 @@ from bot.engine.tournament_plan import (
     UNFINISHED,
     Field,
     TournamentSpec,
+    check_points,
     check_report,
     closed_early,
     default_rounds,
@@ -109,6 +110,8 @@ class TournamentDesk:
             )
         if spec.rounds < 0:
             raise IllegalAction(_("Rounds must be 1 or more (or 0 to let me choose when the tournament starts)."))
+        if spec.points is not None:
+            check_points(spec.points)
         options = resolve_options(game.options, spec.options)
         size = spec.table_size or default_table_size(game)
         if size not in usable_sizes(game):
