@@ -124,7 +124,7 @@ class PlayDesk(LobbyDesk):
                 start_line = _("{game} begins with {players}.").format(game=game.title, players=players)
             update = await self._after(loaded, [], lines=[start_line], actor=None, dm_views=dms, setup=setup)
             log.info("game started channel=%s game=%s seats=%d", channel_id, game.name, len(seats))
-            return update
+            return replace(update, first_views=tuple(dms))
 
     # ------------------------------------------------------------------ moves
 

@@ -224,7 +224,8 @@ class GameManager(PlayDesk):
                 by.user_id,
             )
             dms = {new.user_id: view}
-            return self._update(loaded, [line], actor=by.user_id, dm_views=dms, outcome=None, ended=None)
+            update = self._update(loaded, [line], actor=by.user_id, dm_views=dms, outcome=None, ended=None)
+            return replace(update, first_views=(new.user_id,) if holds_secrets(view) else ())
 
     async def take_seat(self, channel_id: int, player: Player) -> Update:
         """Anyone not playing takes the first vacant seat of the running game."""
@@ -267,7 +268,8 @@ class GameManager(PlayDesk):
             with self.in_public(loaded.guild_id):
                 line = _("{game} begins with {players}.").format(game=game.title, players=players)
             log.info("seated game started channel=%s game=%s seats=%d", channel_id, game.name, len(table.players))
-            return await self._after(loaded, [], lines=[line], actor=None, dm_views=dms)
+            update = await self._after(loaded, [], lines=[line], actor=None, dm_views=dms)
+            return replace(update, first_views=tuple(dms))
 
     # ------------------------------------------------------------------ privacy
 

@@ -72,6 +72,9 @@ class Update:
     """Why the game ended (finished or abandoned); None while it runs."""
     tournament_id: int | None = None
     """The tournament whose table this game is, if any."""
+    first_views: tuple[int, ...] = ()
+    """Users this change deals their first private view of the game (its start, a seat taken): whoever gets no DMs
+    is told once, in the game's channel, where that view is."""
 
     @property
     def running(self) -> bool:

@@ -274,8 +274,21 @@ async def send_secrets(client: discord.Client, channel: discord.abc.Messageable,
     """
     manager = _manager(client)
     names = {s.user_id: s.name for s in update.seats}
+    hand = presenter_for(update.game).hand_label
+    unreached = [user_id for user_id in update.first_views if await manager.dms_closed(user_id)]
+    if unreached:
+        # DMs closed (or turned off) before this game: each game says once where its private views are.
+        players = ", ".join(f"**{names.get(user_id) or _('a player')}**" for user_id in unreached)
+        await channel.send(
+            ngettext(
+                "{players} gets no direct messages from me: their private view is always behind **{hand}**.",
+                "{players} get no direct messages from me: their private views are always behind **{hand}**.",
+                len(unreached),
+            ).format(players=players, hand=hand),
+            allowed_mentions=NO_PINGS,
+        )
     for user_id, view in update.dm_views.items():
-        if await manager.dms_closed(user_id):
+        if user_id in unreached or await manager.dms_closed(user_id):
             continue
         try:
             user = client.get_user(user_id) or await client.fetch_user(user_id)
