@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.engine import GameManager, GameTimers, Player
@@ -12,7 +11,7 @@ from bot.engine.durations import parse_duration
 from bot.engine.moderation import timer_words
 from bot.games.base import IllegalAction, parse_option_text, resolve_options
 from bot.i18n import _, ngettext
-from bot.ui import components, delivery, flows, messages
+from bot.ui import components, delivery, flows, messages, timeouts
 from bot.ui.errors import refusals_answered, reply_privately
 from bot.ui.messages import game_help, general_help, lobby_embed
 from bot.ui.presenters import presenter_for
@@ -174,13 +173,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
         timeout='After this long, apply the consequence, e.g. "2d" ("off" for none)',
         on_timeout="What a timeout does to the players still waited for",
     )
-    @app_commands.choices(
-        on_timeout=[
-            app_commands.Choice(name=locale_str("auto: their default move"), value="auto"),
-            app_commands.Choice(name=locale_str("skip: their turn passes (where the game allows it)"), value="skip"),
-            app_commands.Choice(name=locale_str("forfeit: they drop out"), value="forfeit"),
-        ]
-    )
+    @app_commands.autocomplete(on_timeout=timeouts.for_this_game)
     @refusals_answered
     async def timers(
         self,

@@ -17,7 +17,7 @@ from bot.engine.tournament_plan import TournamentSpec, parse_points
 from bot.engine.tournaments import TournamentDesk
 from bot.games.base import IllegalAction, parse_option_text, seat_count_words
 from bot.i18n import _, ngettext
-from bot.ui import delivery, flows
+from bot.ui import delivery, flows, timeouts
 from bot.ui.errors import refusals_answered, reply_privately
 from bot.ui.rankings import format_name, standings_table, table_file
 from bot.ui.tournament_runner import TournamentRunner
@@ -82,9 +82,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     @app_commands.choices(
         format=choices("swiss", "round_robin"),
         unfinished=choices("score", "forfeit"),
-        on_timeout=choices("auto", "skip", "forfeit"),
     )
-    @app_commands.autocomplete(game=flows.game_names)
+    @app_commands.autocomplete(game=flows.game_names, on_timeout=timeouts.for_the_chosen_game)
     @refusals_answered
     async def create(
         self,

@@ -12,7 +12,7 @@ from bot.engine.errors import NotModerator
 from bot.engine.loaded import Loaded
 from bot.engine.manager import PlayDesk, holds_secrets
 from bot.engine.replay import new_state, state_text
-from bot.engine.timers import CONSEQUENCES, GameTimers, Reminder, arm, can_skip
+from bot.engine.timers import GameTimers, Reminder, arm, check_consequence, consequences
 from bot.engine.turns import must_act
 from bot.engine.update import Player, Update
 from bot.games.base import IllegalAction, resolve_options, seat_counts
@@ -79,8 +79,6 @@ class GameManager(PlayDesk):
 
     async def set_timers(self, channel_id: int, user_id: int, timers: GameTimers, *, moderator: bool) -> GameTimers:
         """The host (or a moderator) sets the game's reminder delay, timeout and its consequence."""
-        if timers.on_timeout not in CONSEQUENCES:
-            raise IllegalAction(_("On timeout, choose one of: {choices}.").format(choices=", ".join(CONSEQUENCES)))
         async with self.locks(channel_id):
             row = await self.storage.active_game(channel_id)
             if row is None:
@@ -88,10 +86,7 @@ class GameManager(PlayDesk):
             if user_id != row.host_id and not moderator:
                 raise NotModerator(_("Only the host or a moderator can set the timers."))
             game = self.game(row.game)
-            if timers.on_timeout == "skip" and not can_skip(game):
-                raise IllegalAction(
-                    _("{game} has no way to skip a turn: choose `auto` or `forfeit`.").format(game=game.title)
-                )
+            check_consequence(game, timers.on_timeout)
             async with self.storage.transaction() as tx:
                 await tx.set_timers(row.id, timers.remind_s, timers.timeout_s, timers.on_timeout)
             if row.status == "running":
@@ -102,6 +97,11 @@ class GameManager(PlayDesk):
                 if plan.due:
                     self.timers_armed(min(due for _kind, due in plan.due))
             return timers
+
+    async def timeout_choices(self, channel_id: int) -> tuple[str, ...]:
+        """What a timeout may do in the channel's game (lobby or running): `skip` only where its rules pass."""
+        row = await self.storage.active_game(channel_id)
+        return consequences(self.game(row.game)) if row is not None else ()
 
     async def game_timers(self, channel_id: int) -> GameTimers:
         """The channel's game's timer settings."""

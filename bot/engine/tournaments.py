@@ -15,7 +15,7 @@ from bot.engine.locks import ChannelLocks
 from bot.engine.moderation import GameManager, SeatedTable
 from bot.engine.pairing import table_sizes
 from bot.engine.standings import Standing
-from bot.engine.timers import CONSEQUENCES, GameTimers, can_skip
+from bot.engine.timers import GameTimers, check_consequence
 from bot.engine.tournament_plan import (
     FORMATS,
     UNFINISHED,
@@ -121,12 +121,7 @@ class TournamentDesk:
                 )
             )
         timers = spec.timers
-        if timers.on_timeout not in CONSEQUENCES:
-            raise IllegalAction(_("On timeout, choose one of: {choices}.").format(choices=", ".join(CONSEQUENCES)))
-        if timers.on_timeout == "skip" and not can_skip(game):
-            raise IllegalAction(
-                _("{game} has no way to skip a turn: choose `auto` or `forfeit`.").format(game=game.title)
-            )
+        check_consequence(game, timers.on_timeout)
         row = TournamentRow(
             0, guild_id, channel_id, spec.name.strip()[:80] or DEFAULT_NAME, game.name, spec.format, spec.rounds,
             size, json.dumps(options), None if spec.points is None else json.dumps(spec.points), spec.unfinished,

@@ -12,6 +12,8 @@ Where RULINGS.md and rules/mexican_train.txt are silent, we chose:
   draw after placing the double).
 - The timer's default move plays the legal tile worth the most penalty points (blanks count 25),
   so an absent player sheds what would cost them most; else draw; else pass.
+- A timeout's `skip` is the rules' turn without a play: draw once (if the boneyard has a tile and this turn
+  has not drawn), then pass with your train open, even if a tile would fit; mid fast start, it ends the start.
 """
 
 from __future__ import annotations
@@ -98,6 +100,10 @@ class MexicanTrain:
         if placements:
             return max(placements, key=lambda a: tiles.score(tiles.parse(str(a.args[0])) or 0))
         return legal[0]
+
+    def skip_action(self, state: MexicanState, seat: int) -> Action | None:
+        """A timeout's `skip`: draw once and pass, opening your train (README: the game's skip)."""
+        return rules.skip_action(state, seat)
 
     def player_view(self, state: MexicanState, seat: int | None) -> dict[str, JSON]:
         return view.player_view(state, seat)

@@ -15,6 +15,8 @@ PENALTY_DRAW = 2
 """rules/mexican_train.txt: a player caught not announcing their last tile draws two."""
 
 DRAW, PASS, KNOCK, CATCH, DONE = Action("draw"), Action("pass"), Action("knock"), Action("catch"), Action("done")
+SKIP = Action("skip")
+"""A timeout's `skip`: never a player's choice (`legal_actions` never lists it), applied only by the engine."""
 
 
 def where_arg(key: int, state: MexicanState) -> Arg:
@@ -161,9 +163,17 @@ def _play_refusal(state: MexicanState, seat: int, action: Action) -> str:
 # --------------------------------------------------------------------------- applying moves
 
 
+def skip_action(state: MexicanState, seat: int) -> Action | None:
+    """The move a timeout's `skip` makes for the player whose turn it is: a fast start ends, else SKIP."""
+    if state.finished or seat != state.turn:
+        return None
+    return DONE if state.chain and state.double_train is None else SKIP
+
+
 def apply(state: MexicanState, seat: int, action: Action, rng: GameRandom) -> MexicanState:
-    """The state after a legal move (refusals carry their reason)."""
-    if action.bare() not in legal_actions(state, seat):
+    """The state after a legal move, or a timeout's skip (refusals carry their reason)."""
+    skipping = action.bare() == SKIP and skip_action(state, seat) == SKIP
+    if not skipping and action.bare() not in legal_actions(state, seat):
         raise IllegalAction(refusal(state, seat, action))
     new = state.copy()
     if action.verb == "catch":
@@ -185,6 +195,8 @@ def apply(state: MexicanState, seat: int, action: Action, rng: GameRandom) -> Me
         _draw(new, seat, rng)
     elif action.verb == "pass":
         _pass(new, seat, rng)
+    elif skipping:
+        _skip(new, seat, rng)
     else:  # done
         _end_turn(new)
     return new
@@ -226,17 +238,30 @@ def _play(state: MexicanState, seat: int, code: int, key: int, rng: GameRandom) 
     _end_turn(state)
 
 
-def _draw(state: MexicanState, seat: int, rng: GameRandom) -> None:
+def _take_from_boneyard(state: MexicanState, seat: int, rng: GameRandom) -> int:
+    """The top tile of the boneyard, into the seat's hand."""
     code = state.boneyard.pop()
     rng.mark_revealed()  # the drawer now knows a face-down tile: no undo past this
     state.hands[seat] = sorted([*state.hands[seat], code])
     state.new_tiles[seat] = [code]
+    return code
+
+
+def _draw(state: MexicanState, seat: int, rng: GameRandom) -> None:
+    code = _take_from_boneyard(state, seat, rng)
     fits_now = any(tiles.fits(code, open_end(state, key)) for key in places(state, seat))
     if fits_now:
         state.drawn = code
         state.events.append(say(words.FITS))
         return
     state.events.append(say(words.NO_FIT))
+    _pass(state, seat, rng)
+
+
+def _skip(state: MexicanState, seat: int, rng: GameRandom) -> None:
+    """A skipped turn: draw once if this turn has not drawn yet, then pass, opening the train, whatever fits."""
+    if state.drawn is None and state.boneyard:
+        _take_from_boneyard(state, seat, rng)
     _pass(state, seat, rng)
 
 

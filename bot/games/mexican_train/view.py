@@ -124,6 +124,8 @@ def describe(action: Action) -> str:
         return _("catches a player who didn't knock!")
     if action.verb == "done":
         return _("ends their fast start.")
+    if action.verb == "skip":
+        return _("is skipped: draws a tile if the boneyard has one, and passes.")
     return pgettext("mexican train", "does something unexpected.")
 
 
