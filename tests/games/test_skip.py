@@ -52,10 +52,10 @@ def test_item33_a_skip_is_a_pass_and_uses_only_what_its_seat_may_see(game: Game,
             after = game.apply(state, seat, skip, GameRandom(play.seed, n))
             if game.name == "next_station_tokyo":
                 assert skip == game.default_action(state, seat) and skip.verb == "pass"
-            else:
+            elif len(after.history) == len(state.history):  # (a skip that blocks the round deals the next one)
                 assert train_tiles(after) == train_tiles(state), "a skipped Mexican Train turn places no tile"
                 assert len(after.hands[seat]) <= len(state.hands[seat]) + 1
-                if skip.verb == "skip" and not after.history[len(state.history) :]:
+                if skip.verb == "skip":
                     assert after.markers[seat] and after.turn != seat, "the train opens and the turn passes"
 
 
