@@ -80,7 +80,7 @@ class MexicanTrain:
     def to_act(self, state: MexicanState) -> frozenset[int]:
         if state.finished:
             return frozenset()
-        if state.knock is not None:
+        if rules.catchable(state) is not None:
             return frozenset(range(state.seats))  # the offender may knock, anyone else may catch
         return frozenset({state.turn})
 
@@ -96,7 +96,8 @@ class MexicanTrain:
         legal = rules.turn_actions(state, seat)
         placements = [a for a in legal if a.verb == "play"]
         if placements:
-            return max(placements, key=lambda a: tiles.score(tiles.parse(str(a.args[0])) or 0))
+            # Shed the costliest tile; an absent player knocks with it rather than be caught.
+            return max(placements, key=lambda a: (tiles.score(tiles.parse(str(a.args[0])) or 0), rules.knocks(a)))
         return legal[0]
 
     def player_view(self, state: MexicanState, seat: int | None) -> dict[str, JSON]:
