@@ -11,7 +11,11 @@ Where RULINGS.md and rules/mexican_train.txt are silent, we chose:
 - A player who drew and must cover their own double may draw again for it (the rules text asks for a
   draw after placing the double).
 - The timer's default move plays the legal tile worth the most penalty points (blanks count 25),
-  so an absent player sheds what would cost them most; else draw; else pass.
+  so an absent player sheds what would cost them most (knocking with it, under last_tile=manual); else draw;
+  else pass.
+- Last tile, manual: you knock with the play that leaves you one tile (the rules' moment). A player who played
+  it without knocking may still knock late, until someone catches them or the next player acts; the chance
+  to catch ends too as soon as they hold more than one tile again (a draw for their own double).
 """
 
 from __future__ import annotations
