@@ -180,8 +180,8 @@ async def play_action(
         channel_id, interaction.user.id, action, await engine_version(manager, channel_id, version)
     )
     kwargs: dict[str, Any] = {}
-    if update.actor_view is not None and update.actor_view.get("legal"):
-        kwargs = _without_none(await hand_message(update))  # more to do this turn: the hand and its menu
+    if update.actor_view is not None and presenter_for(update.game).reply_with_view(update):
+        kwargs = _without_none(await hand_message(update))  # more to do, or a new deal: the hand and its menu
     try:
         await interaction.followup.send(presenter_for(update.game).move_reply(update), ephemeral=True, **kwargs)
     except discord.HTTPException as error:

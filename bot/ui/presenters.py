@@ -103,6 +103,14 @@ class Presenter:
         public = update.public.get("public")
         return isinstance(public, dict) and bool(public.get("new_cycle"))
 
+    def reply_with_view(self, update: Update) -> bool:
+        """Whether the mover's private reply carries their private view: when they have more to do now.
+
+        The mover gets no DM (their reply answers them), so a game that deals the mover something new without a
+        move to make (a new round's hand) says so here too.
+        """
+        return bool((update.actor_view or {}).get("legal"))
+
     def move_reply(self, update: Update) -> str:
         """What a player is told, privately, after their move went through."""
         return _("Done — your move is in.")

@@ -13,6 +13,8 @@ START = "start"
 """The `where` of a play that starts the Mexican Train."""
 PENALTY_DRAW = 2
 """rules/mexican_train.txt: a player caught not announcing their last tile draws two."""
+KNOCKING = "knock"
+"""The third argument of a play that announces the last tile as it is played (last_tile=manual)."""
 
 DRAW, PASS, KNOCK, CATCH, DONE = Action("draw"), Action("pass"), Action("knock"), Action("catch"), Action("done")
 SKIP = Action("skip")
@@ -52,14 +54,29 @@ def places(state: MexicanState, seat: int) -> list[int]:
 
 
 def plays(state: MexicanState, seat: int) -> list[Action]:
-    """Every tile placement `seat` may make now."""
+    """Every tile placement `seat` may make now; with last_tile=manual, a play leaving one tile may also knock."""
     candidates = [state.drawn] if state.drawn is not None else state.hands[seat]
     found = []
     for key in places(state, seat):
         end = open_end(state, key)
         where = where_arg(key, state)
         found += [Action("play", (tiles.name(t), where)) for t in candidates if tiles.fits(t, end)]
+    if state.manual_knock and len(state.hands[seat]) == 2:
+        # The rules have you knock as you place your second-to-last tile: offered first, so it is never crowded out.
+        found = [Action("play", (*a.args, KNOCKING)) for a in found] + found
     return found
+
+
+def knocks(action: Action) -> bool:
+    """Whether a play announces the last tile as it is played."""
+    return action.verb == "play" and action.args[2:] == (KNOCKING,)
+
+
+def catchable(state: MexicanState) -> int | None:
+    """Manual last tile: the seat that played down to one tile without knocking, while it still holds just one."""
+    if state.knock is None or len(state.hands[state.knock]) != 1:
+        return None  # a draw since then (say, for its own double) took it off its last tile
+    return state.knock
 
 
 def turn_actions(state: MexicanState, seat: int) -> list[Action]:
@@ -76,9 +93,10 @@ def turn_actions(state: MexicanState, seat: int) -> list[Action]:
 
 def window_actions(state: MexicanState, seat: int) -> list[Action]:
     """Manual last tile: the offender may knock; anyone else may catch them."""
-    if state.knock is None:
+    offender = catchable(state)
+    if offender is None:
         return []
-    return [KNOCK] if seat == state.knock else [CATCH]
+    return [KNOCK] if seat == offender else [CATCH]
 
 
 def legal_actions(state: MexicanState, seat: int) -> list[Action]:
@@ -103,6 +121,8 @@ def refusal(state: MexicanState, seat: int, action: Action) -> str:
         return pgettext("mexican train", "It's not your turn — waiting for {seat}.").format(seat=seat_mark(state.turn))
     if action.verb == "play":
         return _play_refusal(state, seat, action)
+    if state.chain and state.double_train is None and action.verb in ("draw", "pass"):
+        return _("Nothing more of yours fits your own train: end your fast start with `/mexican done`.")
     if action.verb == "done" and not state.chain:
         return _("`done` ends a fast start, after you have played on your own train on your first turn.")
     legal = turn_actions(state, seat)
@@ -119,7 +139,11 @@ def refusal(state: MexicanState, seat: int, action: Action) -> str:
 
 
 def _play_refusal(state: MexicanState, seat: int, action: Action) -> str:
-    if len(action.args) != 2 or not isinstance(action.args[0], str):
+    if (
+        len(action.args) not in (2, 3)
+        or not isinstance(action.args[0], str)
+        or action.args[2:] not in ((), (KNOCKING,))
+    ):
         return _("Name a tile and a train, e.g. `/mexican play tile:12-5 train:mine`.")
     code = tiles.parse(action.args[0])
     if code is None:
@@ -157,6 +181,12 @@ def _play_refusal(state: MexicanState, seat: int, action: Action) -> str:
         else:
             refused = _("{tile} doesn't fit {seat}'s train: its open end is {end}.")
         return refused.format(tile=tiles.name(code), seat=seat_mark(key), end=end)
+    if knocks(action) and not state.manual_knock:
+        return _("There's no knocking in this game (last_tile=auto): I announce a last tile myself.")
+    if knocks(action):
+        return _("Knock with the play that leaves you one tile: after this one you'd hold {count}.").format(
+            count=len(state.hands[seat]) - 1
+        )
     return _("That move isn't allowed right now.")
 
 
@@ -190,7 +220,7 @@ def apply(state: MexicanState, seat: int, action: Action, rng: GameRandom) -> Me
         code = tiles.parse(str(action.args[0]))
         key = train_key(action.args[1])
         assert code is not None and key is not None
-        _play(new, seat, code, key, rng)
+        _play(new, seat, code, key, rng, knocked=knocks(action))
     elif action.verb == "draw":
         _draw(new, seat, rng)
     elif action.verb == "pass":
@@ -199,10 +229,11 @@ def apply(state: MexicanState, seat: int, action: Action, rng: GameRandom) -> Me
         _skip(new, seat, rng)
     else:  # done
         _end_turn(new)
+    new.knock = catchable(new)  # the "one tile left" state ends with the one tile
     return new
 
 
-def _play(state: MexicanState, seat: int, code: int, key: int, rng: GameRandom) -> None:
+def _play(state: MexicanState, seat: int, code: int, key: int, rng: GameRandom, *, knocked: bool = False) -> None:
     end = open_end(state, key)
     a, b = tiles.halves(code)
     placed = tiles.oriented(end, b if a == end else a)
@@ -220,7 +251,7 @@ def _play(state: MexicanState, seat: int, code: int, key: int, rng: GameRandom) 
         _end_round(state, went_out=seat, rng=rng)  # going out ends the round at once, even on a double
         return
     if len(state.hands[seat]) == 1:
-        if state.manual_knock:
+        if state.manual_knock and not knocked:
             state.knock = seat
         else:
             state.events.append(say(words.LAST_TILE, seat=seat_mark(seat)))
@@ -256,6 +287,8 @@ def _draw(state: MexicanState, seat: int, rng: GameRandom) -> None:
         return
     state.events.append(say(words.NO_FIT))
     _pass(state, seat, rng)
+    if state.ended_round is not None:
+        state.blocking_draw = (seat, code)  # the next deal (or the end) leaves no "just drawn" to tell it by
 
 
 def _skip(state: MexicanState, seat: int, rng: GameRandom) -> None:
