@@ -37,7 +37,7 @@ def roll(state: MiyajimaState, die: str, value: int) -> MiyajimaState:
 
 
 def load(state: MiyajimaState, seat: int, colour: str, kind: str) -> MiyajimaState:
-    return MIYAJIMA.apply(state, seat, Action("load", (colour, kind)), GameRandom(1, 1))
+    return MIYAJIMA.apply(state, seat, Action("load", (colour, kind, state.roll_number)), GameRandom(1, 1))
 
 
 def options(state: MiyajimaState, seat: int) -> set[tuple[str, int, str]]:
@@ -208,7 +208,7 @@ def test_solo_goals() -> None:
 
 def test_the_timer_loads_the_fast_train_of_the_dies_own_colour() -> None:
     state = roll(MIYAJIMA.setup(1, 2, {}), "blue", 4)
-    assert MIYAJIMA.default_action(state, 1) == Action("load", ("blue", "fast"))
+    assert MIYAJIMA.default_action(state, 1) == Action("load", ("blue", "fast", 1))
     assert MIYAJIMA.default_action(MIYAJIMA.setup(1, 2, {}), 0) == Action("roll", ("red",))
 
 
@@ -224,7 +224,7 @@ def test_the_fast_legality_check_agrees_with_the_list_of_legal_moves() -> None:
             seat = rnd.choice(sorted(MIYAJIMA.to_act(state)))
             for other in range(3):
                 legal = MIYAJIMA.legal_actions(state, other)
-                candidates = [*legal, Action("roll", ("red",)), Action("load", ("purple", "fast")), Action("x")]
+                candidates = [*legal, Action("roll", ("red",)), Action("load", ("purple", "fast", state.roll_number)), Action("x")]
                 for action in candidates:
                     assert rules.is_legal(state, other, action) == (action in legal), (other, action)
             state = MIYAJIMA.apply(state, seat, rnd.choice(MIYAJIMA.legal_actions(state, seat)), GameRandom(seed, step))
