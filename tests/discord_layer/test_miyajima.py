@@ -152,6 +152,7 @@ async def test_issue17_14_an_old_format_load_pick_gets_a_clear_answer(miyajima: 
     assert not miyajima.env.errors
 
 
+@pytest.mark.usefixtures("text_only")
 async def test_issue17_15_sheets_and_the_log_stay_available_once_the_game_is_over(miyajima: MiyajimaTable) -> None:
     await miyajima.started()
     await miyajima.play_out()
