@@ -55,7 +55,7 @@ def _load_action(update: Update, typed: str) -> Action:
 
 
 def _option_value(action: Action, label: str) -> str:
-    """An option as autocomplete sends it: colour, value and train ("purple 6 fast"), checked again when it comes back."""
+    """An option as autocomplete sends it: colour, value and train ("purple 6 fast"); its number is checked again."""
     value = re.findall(r"\d+", label)[:1]
     return " ".join([str(action.args[0]), *value, str(action.args[1])])
 

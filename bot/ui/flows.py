@@ -338,7 +338,7 @@ async def game_for_autocomplete(interaction: discord.Interaction, game: str) -> 
 
 
 async def show_sheet(interaction: discord.Interaction, game: str, owner: discord.abc.User) -> None:
-    """A player's sheet, sent privately to the caller (games where every sheet is public), also once the game is over."""
+    """A player's sheet, sent privately to the caller (games where every sheet is public), also once it is over."""
     manager = services(interaction).manager
     update = await manager.last_played(channel_id_of(interaction), owner.id)
     _check_game(interaction, update, game)

@@ -90,7 +90,7 @@ class MiyajimaPresenter(Presenter):
         )
 
     def stamp(self, update: Update) -> int:
-        """While a roll is loaded every load names it, so a menu stays good while the others load; rolls carry the board."""
+        """While a roll is loaded every load names it, so menus stay good while others load; rolls carry the board."""
         return UNSTAMPED if update.public["public"]["phase"] == "load" else update.version
 
     def buttons(self, update: Update) -> tuple[BoardButton, ...]:

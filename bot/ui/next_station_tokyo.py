@@ -180,7 +180,7 @@ class TokyoPresenter(Presenter):
         return self.sheet_embed(update, view, None)
 
     def sheet_embed(self, update: Update, view: dict[str, Any], owner: str | None) -> discord.Embed:
-        """A seat's sheet: the viewer's own with their prompt, or another's with the table's; its final score once over."""
+        """A seat's sheet: the viewer's own with their prompt, or another's with the table's; final score once over."""
         board = view["public"]
         seat = int((view.get("private") or {}).get("seat", 0))
         if owner is None:

@@ -138,7 +138,8 @@ async def test_issue17_14_an_old_format_load_pick_gets_a_clear_answer(miyajima: 
     version = (await miyajima.current()).version
     token = '["load","blue","fast"]'  # a menu posted before loads named their roll
     menu = discord.ui.Select(
-        custom_id=f"tetsudo:pick:{miyajima.game_channel.id}:{version}", options=[discord.SelectOption(label="x", value=token)]
+        custom_id=f"tetsudo:pick:{miyajima.game_channel.id}:{version}",
+        options=[discord.SelectOption(label="x", value=token)],
     )
     view = discord.ui.View(timeout=None)
     view.add_item(menu)

@@ -226,7 +226,12 @@ def test_the_fast_legality_check_agrees_with_the_list_of_legal_moves() -> None:
             seat = rnd.choice(sorted(MIYAJIMA.to_act(state)))
             for other in range(3):
                 legal = MIYAJIMA.legal_actions(state, other)
-                candidates = [*legal, Action("roll", ("red",)), Action("load", ("purple", "fast", state.roll_number)), Action("x")]
+                candidates = [
+                    *legal,
+                    Action("roll", ("red",)),
+                    Action("load", ("purple", "fast", state.roll_number)),
+                    Action("x"),
+                ]
                 for action in candidates:
                     assert rules.is_legal(state, other, action) == (action in legal), (other, action)
             state = MIYAJIMA.apply(state, seat, rnd.choice(MIYAJIMA.legal_actions(state, seat)), GameRandom(seed, step))
@@ -234,10 +239,15 @@ def test_the_fast_legality_check_agrees_with_the_list_of_legal_moves() -> None:
 
 def test_issue17_14_a_load_names_its_roll_and_a_load_of_an_earlier_roll_is_refused() -> None:
     state = roll(MIYAJIMA.setup(1, 2, {}), "blue", 4)
-    assert MIYAJIMA.legal_actions(state, 1) == [Action("load", ("blue", "fast", 1)), Action("load", ("blue", "heavy", 1))]
+    assert MIYAJIMA.legal_actions(state, 1) == [
+        Action("load", ("blue", "fast", 1)),
+        Action("load", ("blue", "heavy", 1)),
+    ]
     state = load(load(state, 0, "blue", "fast"), 1, "blue", "heavy")
     state = roll(state, "red", 2)
-    with pytest.raises(IllegalAction, match="That load was for an earlier roll, which is over. The red 2 is up now."):
+    with pytest.raises(
+        IllegalAction, match=r"That load was for an earlier roll, which is over\. The red 2 is up now\."
+    ):
         MIYAJIMA.apply(state, 0, Action("load", ("purple", "fast", 1)), GameRandom(1, 1))
     with pytest.raises(IllegalAction, match="before loads named their roll"):
         MIYAJIMA.apply(state, 0, Action("load", ("purple", "fast")), GameRandom(1, 1))
