@@ -249,6 +249,15 @@ class PlayDesk(LobbyDesk):
         loaded = await self._running(channel_id)
         return self._update(loaded, [], actor=user_id, dm_views={}, outcome=None, ended=None)
 
+    async def last_played(self, channel_id: int, user_id: int | None = None) -> Update:
+        """The running game, or once it has ended the channel's last game as it ended (a new game comes first)."""
+        row = await self.storage.active_game(channel_id) or await self.storage.latest_game(channel_id)
+        if row is None or row.status in ("lobby", "running") or row.state is None or row.started_ms is None:
+            return await self.current(channel_id, user_id)  # the game here, or the reason there is none to show
+        loaded = Loaded.from_rows(row, await self.storage.seats(row.id), self.game(row.game), 0)
+        ended = row.end_reason or row.status
+        return self._update(loaded, [], actor=user_id, dm_views={}, outcome=None, ended=ended)
+
     async def recent_log(self, channel_id: int, limit: int = 15) -> list[str]:
         """The last moves of the channel's game, newest last, as public lines."""
         row = await self.storage.active_game(channel_id) or await self.storage.latest_game(channel_id)

@@ -155,11 +155,13 @@ async def refuse_with_fresh_view(interaction: discord.Interaction, channel_id: i
 
 async def show_in_place(interaction: discord.Interaction, update: Update) -> None:
     """After a move from a private message: the mover's new view in its place, then the channel."""
-    # The move is committed; now the mover sees their new hand in place of the old menu.
+    # The move is committed; now the mover sees their new hand in place of the old menu, under what the move did
+    # (the old first line, e.g. the last move's reply, would be stale).
     kwargs = await hand_message(update)
     image = kwargs.pop("file", None)
+    content = presenter_for(update.game).move_reply(update)
     try:
-        await interaction.response.edit_message(attachments=[image] if image else [], **kwargs)
+        await interaction.response.edit_message(content=content, attachments=[image] if image else [], **kwargs)
     except discord.HTTPException as error:
         # Answered too late (or refused): the move stands all the same, so the channel must still hear of it.
         private_reply_failed(update, error)
@@ -314,12 +316,17 @@ async def confirmed(interaction: discord.Interaction, what: str, channel_id: int
 async def game_here(interaction: discord.Interaction, game: str) -> Update:
     """This channel's running game with the caller's view, refusing when it is another game."""
     update = await services(interaction).manager.current(channel_id_of(interaction), interaction.user.id)
+    _check_game(interaction, update, game)
+    return update
+
+
+def _check_game(interaction: discord.Interaction, update: Update, game: str) -> None:
+    """Refuse when the channel's game is another one."""
     if update.game != game:
         wanted = services(interaction).games[game].title if game in services(interaction).games else game
         raise IllegalAction(
             _("This channel's game is {title}, not {wanted}.").format(title=update.title, wanted=wanted)
         )
-    return update
 
 
 async def game_for_autocomplete(interaction: discord.Interaction, game: str) -> Update | None:
@@ -331,15 +338,14 @@ async def game_for_autocomplete(interaction: discord.Interaction, game: str) -> 
 
 
 async def show_sheet(interaction: discord.Interaction, game: str, owner: discord.abc.User) -> None:
-    """A player's sheet, sent privately to the caller (games where every sheet is public)."""
-    await game_here(interaction, game)
-    update = await services(interaction).manager.current(channel_id_of(interaction), owner.id)
+    """A player's sheet, sent privately to the caller (games where every sheet is public), also once it is over."""
+    manager = services(interaction).manager
+    update = await manager.last_played(channel_id_of(interaction), owner.id)
+    _check_game(interaction, update, game)
     if update.actor_view is None:
         raise IllegalAction(_("{player} isn't playing in this game.").format(player=owner.display_name))
-    embed = presenter_for(game).hand_embed(update, update.actor_view)
-    if owner.id != interaction.user.id:
-        embed.title = _("{player}'s sheet — {title}").format(player=owner.display_name, title=update.title)
-    kwargs: dict[str, Any] = {"embed": embed}
+    theirs = None if owner.id == interaction.user.id else owner.display_name
+    kwargs: dict[str, Any] = {"embed": presenter_for(game).sheet_embed(update, update.actor_view, theirs)}
     image = await delivery.image_file(update, update.actor_view, "sheet.png")
     if image is not None:
         kwargs["file"] = image

@@ -65,6 +65,13 @@ class Presenter:
         """
         return update.version
 
+    def sheet_embed(self, update: Update, view: dict[str, Any], owner: str | None) -> discord.Embed:
+        """A seat's sheet as `/… sheet` shows it: the viewer's own (owner None) or `owner`'s, worded as theirs."""
+        embed = self.hand_embed(update, view)
+        if owner is not None:
+            embed.title = _("{player}'s sheet — {title}").format(player=owner, title=update.title)
+        return embed
+
     def buttons(self, update: Update) -> tuple[BoardButton, ...]:
         """The board's move buttons now (after My hand); most games show the same ones all game."""
         return self.board_buttons
