@@ -18,6 +18,9 @@ from bot.settings import Settings
 
 GUILD_NAME = "Sandbox"
 FIRST_CHANNEL = "games"
+SETTLE_SECONDS = 60.0
+"""How long a line may keep the bot busy. simcord's 5 s default failed lines on a busy machine: the first
+Ticket to Ride map takes about a second of CPU to draw, and a tournament round starts three at once."""
 
 
 class Sandbox:
@@ -61,7 +64,7 @@ class Sandbox:
                 await bot.close()
 
     async def _run(self, lines: Iterable[str], *, stop_on_error: bool) -> int:
-        async with simcord.run(self._new_bot(), check_errors=False) as env:
+        async with simcord.run(self._new_bot(), check_errors=False, settle_timeout=SETTLE_SECONDS) as env:
             self.env = env
             guild = env.create_guild(GUILD_NAME)
             self.moderators = guild.create_role(self.settings.moderator_role, permissions=discord.Permissions.none())
