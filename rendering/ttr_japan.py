@@ -13,7 +13,7 @@ from bot.games.ttr_japan.data import japan
 from bot.games.ttr_japan.words import colour_name
 from bot.i18n import _, language, ngettext, pgettext
 from rendering import ttr_japan_map as tmap
-from rendering.canvas import BACKGROUND, INK, font
+from rendering.canvas import BACKGROUND, INK, font, to_palette
 from rendering.ttr_japan_map import LETTERS, ROUTE_COLOURS, WHITE, Box, Colour, Draw, Font, write
 
 # --- layout (pixels) ---------------------------------------------------------------------------
@@ -430,11 +430,6 @@ def draw_reference(draw: Draw, top: float, seats: int) -> None:
         y += LINE
 
 
-def to_palette(image: Image.Image) -> Image.Image:
-    """The flat drawing as a palette image (no dithering): several times smaller and faster to encode."""
-    return image.quantize(colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-
-
 def render_ttr_japan(view: dict[str, Any], names: Sequence[str] = ()) -> Image.Image:
     """The map with every claim and the side panel; a seat's own view adds its network, tickets and hand."""
     public, private = view["public"], view.get("private")
@@ -447,7 +442,7 @@ def render_ttr_japan(view: dict[str, Any], names: Sequence[str] = ()) -> Image.I
     if private is not None:
         y = draw_private(draw, y + 8, private)
     draw_reference(draw, y + 12, len(public["players"]))
-    return to_palette(image)
+    return to_palette(image, PALETTE_COLOURS)
 
 
 rendering.register("ttr_japan", render_ttr_japan)
