@@ -312,13 +312,18 @@ async def confirmed(interaction: discord.Interaction, what: str, channel_id: int
 
 
 async def game_here(interaction: discord.Interaction, game: str) -> Update:
-    """This channel's running game with the caller's view, refusing when it is another game."""
+    """This channel's running game with the caller's own view: refuses another game, and anyone without a seat.
+
+    Every game command starts here, so the seat is checked before any game-specific parsing of what was typed.
+    """
     update = await services(interaction).manager.current(channel_id_of(interaction), interaction.user.id)
     if update.game != game:
         wanted = services(interaction).games[game].title if game in services(interaction).games else game
         raise IllegalAction(
             _("This channel's game is {title}, not {wanted}.").format(title=update.title, wanted=wanted)
         )
+    if update.actor_view is None:
+        raise IllegalAction(_("You're not playing in this game."))
     return update
 
 
