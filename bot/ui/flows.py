@@ -314,9 +314,14 @@ async def confirmed(interaction: discord.Interaction, what: str, channel_id: int
 
 
 async def game_here(interaction: discord.Interaction, game: str) -> Update:
-    """This channel's running game with the caller's view, refusing when it is another game."""
+    """This channel's running game with the caller's own view: refuses another game, and anyone without a seat.
+
+    Every game command starts here, so the seat is checked before any game-specific parsing of what was typed.
+    """
     update = await services(interaction).manager.current(channel_id_of(interaction), interaction.user.id)
     _check_game(interaction, update, game)
+    if update.actor_view is None:
+        raise IllegalAction(_("You're not playing in this game."))
     return update
 
 
