@@ -343,9 +343,14 @@ async def game_for_autocomplete(interaction: discord.Interaction, game: str) -> 
 
 
 async def show_sheet(interaction: discord.Interaction, game: str, owner: discord.abc.User) -> None:
-    """A player's sheet, sent privately to the caller (games where every sheet is public), also once it is over."""
+    """A player's sheet, sent privately to a caller seated at the table (sheets are public to it), also once it is over."""
     manager = services(interaction).manager
-    update = await manager.last_played(channel_id_of(interaction), owner.id)
+    # Only the table reads each other's sheets, like every game command.
+    caller = await manager.last_played(channel_id_of(interaction), interaction.user.id)
+    _check_game(interaction, caller, game)
+    if caller.actor_view is None:
+        raise IllegalAction(_("You're not playing in this game."))
+    update = caller if owner.id == interaction.user.id else await manager.last_played(caller.channel_id, owner.id)
     _check_game(interaction, update, game)
     if update.actor_view is None:
         raise IllegalAction(_("{player} isn't playing in this game.").format(player=owner.display_name))
