@@ -102,6 +102,31 @@ async def hand_message(update: Update, picked: str | None = None) -> dict[str, A
     return kwargs
 
 
+UNKNOWN_CONTROL = N_(
+    "That control isn't one I know, or it is out of date: `/game status` shows the board as it is now."
+)
+
+
+def on_own_private_view(interaction: discord.Interaction) -> bool:
+    """Whether the clicked message is the clicker's own ephemeral one (only its owner can see it, so click it)."""
+    return interaction.message is not None and interaction.message.flags.ephemeral
+
+
+async def show_private(interaction: discord.Interaction, kwargs: dict[str, Any]) -> None:
+    """Answer a control with the clicker's private view: in place on their own ephemeral message, else anew.
+
+    A control forged onto a public message (the board) must never have that message rewritten with a hand.
+    """
+    image = kwargs.pop("file", None)
+    if on_own_private_view(interaction):
+        await interaction.response.edit_message(attachments=[image] if image else [], **kwargs)
+        return
+    shown = _without_none(kwargs)
+    if image is not None:
+        shown["file"] = image
+    await interaction.response.send_message(ephemeral=True, **shown)
+
+
 async def show_hand(interaction: discord.Interaction, channel_id: int) -> None:
     """Send the clicker's private view ephemerally (a refusal if they hold no seat)."""
     update = await services(interaction).manager.current(channel_id, interaction.user.id)
@@ -123,6 +148,37 @@ async def play_token(interaction: discord.Interaction, channel_id: int, version:
     await show_in_place(interaction, update)
 
 
+async def play_choice(
+    interaction: discord.Interaction, channel_id: int, version: int, verb: str, values: list[str]
+) -> None:
+    """The picks of a pick-several menu (tickets to keep): one move, if the menu on offer holds every pick."""
+    update = await services(interaction).manager.current(channel_id, interaction.user.id)
+    if update.actor_view is None:
+        raise IllegalAction(_("You're not playing in this game."))
+    presenter = presenter_for(update.game)
+    if version == presenter.stamp(update):
+        # Clicked on the menu of the board as it is: the menu it must have been holds the picks (or it is forged).
+        choice = presenter.multi_choice(update, update.actor_view)
+        if choice is None or choice.verb != verb:
+            raise IllegalAction(_(UNKNOWN_CONTROL))
+        offered = {value for _label, value in choice.options}
+        if not values or not set(values) <= offered:
+            raise IllegalAction(_("That menu never offered this choice: pick from the menu as it is shown."))
+    # Digits are numbers (ticket ids); sorted by kind first, so mixed picks never compare a number with a word.
+    picks = sorted((int(v) if v.isdigit() else v for v in values), key=lambda a: (isinstance(a, str), a))
+    await play_token(interaction, channel_id, version, Action(verb, tuple(picks)).token())
+
+
+async def press_board_button(
+    interaction: discord.Interaction, channel_id: int, action: Action, version: int | None = None
+) -> None:
+    """A board button: refused as unknown unless the game has such a button, else played like a command."""
+    current = await services(interaction).manager.current(channel_id)
+    if not presenter_for(current.game).knows_button(current, action.verb):
+        raise IllegalAction(_(UNKNOWN_CONTROL))
+    await play_action(interaction, channel_id, action, version)
+
+
 async def play_on_panel(interaction: discord.Interaction, channel_id: int, action: Action) -> None:
     """A move from a game's panel: the panel redrawn in place, or any refusal with the panel as it is now."""
     manager = services(interaction).manager
@@ -136,13 +192,8 @@ async def play_on_panel(interaction: discord.Interaction, channel_id: int, actio
 
 async def pick_on_panel(interaction: discord.Interaction, channel_id: int, picked: str | None) -> None:
     """Redraw the clicker's panel with something picked (a word, a seat); nothing is played yet."""
-    if interaction.message is not None and not interaction.message.flags.ephemeral:
-        # The redrawn panel is the clicker's private view: never written over a public message.
-        raise IllegalAction(_("Use the panel from your own private view."))
     update = await services(interaction).manager.current(channel_id, interaction.user.id)
-    kwargs = await hand_message(update, picked)
-    image = kwargs.pop("file", None)
-    await interaction.response.edit_message(attachments=[image] if image else [], **kwargs)
+    await show_private(interaction, await hand_message(update, picked))
 
 
 async def refuse_with_fresh_view(interaction: discord.Interaction, channel_id: int, refusal: IllegalAction) -> None:
@@ -156,10 +207,8 @@ async def refuse_with_fresh_view(interaction: discord.Interaction, channel_id: i
 async def show_in_place(interaction: discord.Interaction, update: Update) -> None:
     """After a move from a private message: the mover's new view in its place, then the channel."""
     # The move is committed; now the mover sees their new hand in place of the old menu.
-    kwargs = await hand_message(update)
-    image = kwargs.pop("file", None)
     try:
-        await interaction.response.edit_message(attachments=[image] if image else [], **kwargs)
+        await show_private(interaction, await hand_message(update))
     except discord.HTTPException as error:
         # Answered too late (or refused): the move stands all the same, so the channel must still hear of it.
         private_reply_failed(update, error)

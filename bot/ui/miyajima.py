@@ -89,6 +89,8 @@ class MiyajimaPresenter(Presenter):
             ("/miyajima sheet [player]", pgettext("miyajima", "show a player's sheet")),
         )
 
+    button_verbs = frozenset({"roll"})
+
     def buttons(self, update: Update) -> tuple[BoardButton, ...]:
         board = update.public["public"]
         if board["phase"] != "roll" or board["finished"]:
