@@ -103,10 +103,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
             with flows.in_public(interaction):
                 shown = await delivery.board_message(update)
             game_id = update.game_id
+        replaced = await self.manager.board_message(game_id)
         await interaction.response.send_message(**shown)
-        # The message just posted becomes the one later moves edit.
+        # The message just posted becomes the one later moves edit; the one it replaces keeps no buttons.
         message = await interaction.original_response()
         await self.manager.set_board_message(game_id, message.id)
+        if replaced is not None and replaced != message.id:
+            await delivery.retire(interaction.client, channel_id, replaced)
 
     @app_commands.command(name="hand", description="Your private view and moves (only you can see it)")
     @refusals_answered

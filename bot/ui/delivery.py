@@ -240,6 +240,16 @@ async def _delete_quietly(channel: discord.abc.Messageable, message_id: int) -> 
         log.info("old board message not deleted channel=%s message=%s", getattr(channel, "id", "?"), message_id)
 
 
+async def retire(client: discord.Client, channel_id: int, message_id: int) -> None:
+    """Take the buttons off an older board or lobby message that a new one replaced; a failure is only logged."""
+    try:
+        channel = await channel_of(client, channel_id)
+        await channel.get_partial_message(message_id).edit(view=None)  # type: ignore[attr-defined]
+    except discord.HTTPException:
+        # Its buttons then stay, and still answer sensibly: a stale click is refused, My hand still works.
+        log.info("old message not retired channel=%s message=%s", channel_id, message_id)
+
+
 async def refresh_lobby(
     client: discord.Client,
     channel_id: int,

@@ -277,6 +277,13 @@ def _without_none(kwargs: dict[str, Any]) -> dict[str, Any]:
 async def lobby_button(interaction: discord.Interaction, verb: str, channel_id: int) -> None:
     """Join, Leave, Start or Options on the lobby message."""
     manager = services(interaction).manager
+    shown_lobby = await manager.lobby(channel_id)
+    if shown_lobby is not None and interaction.message is not None:
+        current = await manager.board_message(shown_lobby.game_id)
+        if current is not None and current != interaction.message.id:
+            # A lobby message `/game status` replaced but could not retire: retire it now, change nothing.
+            await delivery.retire(interaction.client, channel_id, interaction.message.id)
+            raise IllegalAction(_("This lobby message is out of date: use the newest one (`/game status` shows it)."))
     if verb == "options":
         lobby = await manager.lobby(channel_id)
         if lobby is None:
