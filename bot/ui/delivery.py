@@ -21,7 +21,7 @@ from bot.ui.errors import reply_privately
 from bot.ui.gate import server_language
 from bot.ui.messages import lobby_embed
 from bot.ui.pictures import drawn
-from bot.ui.presenters import names_of, presenter_for
+from bot.ui.presenters import picture_names, presenter_for
 from rendering import render_png
 
 log = logging.getLogger(__name__)
@@ -40,7 +40,7 @@ def _manager(client: discord.Client) -> GameManager:
 
 async def image_file(update: Update, view: dict[str, Any], filename: str) -> discord.File | None:
     """The view drawn as a PNG attachment (rendered off the event loop), or None without a renderer."""
-    png = await drawn(render_png, update.game, view, names_of(update))
+    png = await drawn(render_png, update.game, view, picture_names(update))
     return None if png is None else discord.File(io.BytesIO(png), filename=filename)
 
 
@@ -283,7 +283,7 @@ async def send_secrets(client: discord.Client, channel: discord.abc.Messageable,
     Outside an interaction nobody's own language is known, so the DMs speak the server's, as the board does.
     """
     manager = _manager(client)
-    names = {s.user_id: s.name for s in update.seats}
+    names = {s.user_id: s.shown for s in update.seats}
     for user_id, view in update.dm_views.items():
         if await manager.dms_closed(user_id):
             continue

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.engine import GameManager, Player, StaleClick, Update
+from bot.engine.names import shown_name, stored_name
 from bot.games.base import Action, Game, IllegalAction, option_text
 from bot.i18n import N_, _, speaking
 from bot.settings import Settings
@@ -59,6 +60,11 @@ def public_language(interaction: discord.Interaction) -> str:
 def in_public(interaction: discord.Interaction) -> AbstractContextManager[None]:
     """Inside it, text is worded in the server's language: for messages everyone in the channel reads."""
     return speaking(public_language(interaction))
+
+
+def user_name(user: discord.abc.User) -> str:
+    """A Discord user's display name as written into text: clean of control characters, escaped."""
+    return shown_name(stored_name(user.display_name))
 
 
 def player(interaction: discord.Interaction) -> Player:
@@ -361,7 +367,7 @@ async def confirmed(interaction: discord.Interaction, what: str, channel_id: int
     await interaction.response.edit_message(content=_("Done."), view=None)
     if update is None:
         with in_public(interaction):
-            closed = _("{player} closed the lobby.").format(player=interaction.user.display_name)
+            closed = _("{player} closed the lobby.").format(player=user_name(interaction.user))
         await delivery.say(interaction.client, channel_id, closed)
     else:
         await delivery.announce(interaction, update)
@@ -391,10 +397,10 @@ async def show_sheet(interaction: discord.Interaction, game: str, owner: discord
     await game_here(interaction, game)
     update = await services(interaction).manager.current(channel_id_of(interaction), owner.id)
     if update.actor_view is None:
-        raise IllegalAction(_("{player} isn't playing in this game.").format(player=owner.display_name))
+        raise IllegalAction(_("{player} isn't playing in this game.").format(player=user_name(owner)))
     embed = presenter_for(game).hand_embed(update, update.actor_view)
     if owner.id != interaction.user.id:
-        embed.title = _("{player}'s sheet — {title}").format(player=owner.display_name, title=update.title)
+        embed.title = _("{player}'s sheet — {title}").format(player=user_name(owner), title=update.title)
     kwargs: dict[str, Any] = {"embed": embed}
     image = await delivery.image_file(update, update.actor_view, "sheet.png")
     if image is not None:

@@ -151,7 +151,12 @@ def legal_moves(update: Update, verb: str) -> list[tuple[Action, str]]:
 
 
 def names_of(update: Update) -> list[str]:
-    """The players' names in seat order."""
+    """The players' names in seat order, as written into text (escaped)."""
+    return [s.shown for s in update.seats]
+
+
+def picture_names(update: Update) -> list[str]:
+    """The players' names in seat order, as drawn in pictures (stored clean of control characters; not escaped)."""
     return [s.name for s in update.seats]
 
 
