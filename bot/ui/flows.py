@@ -364,7 +364,10 @@ async def confirmed(interaction: discord.Interaction, what: str, channel_id: int
         update: Update | None = await manager.resign(channel_id, interaction.user.id)
     else:
         update = await manager.abandon(channel_id, interaction.user.id, moderator=is_moderator(interaction))
-    await interaction.response.edit_message(content=_("Done."), view=None)
+    if on_own_private_view(interaction):
+        await interaction.response.edit_message(content=_("Done."), view=None)
+    else:
+        await interaction.response.send_message(_("Done."), ephemeral=True)  # never written over a public message
     if update is None:
         with in_public(interaction):
             closed = _("{player} closed the lobby.").format(player=user_name(interaction.user))
