@@ -13,6 +13,7 @@ from typing import Any
 from bot.engine.errors import MoveRefused, NotModerator, Refused, StaleClick
 from bot.engine.loaded import Loaded, LoadedCache
 from bot.engine.lobby import LobbyDesk, fresh_seed, wall_clock_ms
+from bot.engine.names import shown_name
 from bot.engine.ratings import rate_results
 from bot.engine.replay import new_state, replay, state_text, step_random
 from bot.engine.servers import ServerBook
@@ -119,7 +120,7 @@ class PlayDesk(LobbyDesk):
             # Starting deals every seat its secrets: each owner gets their view by DM (open games have none to send).
             views = {s.user_id: game.player_view(state, s.seat) for s in loaded.seats}
             dms = {user_id: view for user_id, view in views.items() if holds_secrets(view)}
-            players = ", ".join(s.name for s in loaded.seats)
+            players = ", ".join(loaded.name(s.seat) for s in loaded.seats)
             with self.in_public(loaded.guild_id):
                 start_line = _("{game} begins with {players}.").format(game=game.title, players=players)
             update = await self._after(loaded, [], lines=[start_line], actor=None, dm_views=dms, setup=setup)
@@ -264,7 +265,7 @@ class PlayDesk(LobbyDesk):
         if row is None:
             raise IllegalAction(_("No game has been played in this channel yet."))
         game = self.game(row.game)
-        names = {s.seat: seat_name(s) for s in await self.storage.seats(row.id)}
+        names = {s.seat: shown_name(seat_name(s)) for s in await self.storage.seats(row.id)}
         rows = (await self.storage.actions(row.id))[-limit:]
         in_order = [names.get(seat, "?") for seat in range(len(names))]
         return [
@@ -284,8 +285,9 @@ class PlayDesk(LobbyDesk):
             waiting: tuple[str, ...] = ()
             if row.status == "running" and row.state is not None:
                 to_act = must_act(game, game.from_json(json.loads(row.state)))
-                waiting = tuple(s.name for s in seats if s.seat in to_act)
-            summaries.append(GameSummary(row.channel_id, game.title, row.status, tuple(s.name for s in seats), waiting))
+                waiting = tuple(shown_name(s.name) for s in seats if s.seat in to_act)
+            players = tuple(shown_name(s.name) for s in seats)
+            summaries.append(GameSummary(row.channel_id, game.title, row.status, players, waiting))
         return summaries
 
     async def replayed_state(self, game_id: int) -> tuple[str, str]:

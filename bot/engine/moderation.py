@@ -154,7 +154,7 @@ class GameManager(PlayDesk):
                 raise IllegalAction(_("Nobody has to move right now, so there is nothing to skip."))
             log.info("skip channel=%s game=%s step=%d by=%s", channel_id, loaded.game.name, loaded.moves, by.user_id)
             with self.in_public(loaded.guild_id):
-                why = _("{player} skips the wait").format(player=by.name)
+                why = _("{player} skips the wait").format(player=by.shown)
             return await self._time_out(loaded, waiting, why, actor=by.user_id)
 
     async def _time_out(self, loaded: Loaded, waiting: frozenset[int], why: str, actor: int | None = None) -> Update:
@@ -180,7 +180,7 @@ class GameManager(PlayDesk):
                 line = _(
                     "{moderator} removed {player} from the game. Their seat plays by default "
                     "until someone takes it with `/game join`."
-                ).format(moderator=by.name, player=loaded.name(seat))
+                ).format(moderator=by.shown, player=loaded.name(seat))
             log.info(
                 "kick channel=%s game=%s step=%d seat=%d by=%s",
                 channel_id,
@@ -201,7 +201,7 @@ class GameManager(PlayDesk):
             if not moderator and not loaded.seats[seat].vacant:
                 raise NotModerator(_("Only a moderator can replace a player."))
             if loaded.maybe_seat_of(new.user_id) is not None:
-                raise IllegalAction(_("{player} already holds a seat in this game.").format(player=new.name))
+                raise IllegalAction(_("{player} already holds a seat in this game.").format(player=new.shown))
             async with self.storage.transaction() as tx:
                 await tx.set_seat_user(loaded.game_id, seat, new.user_id, new.name)
             old_name = loaded.name(seat)
@@ -209,10 +209,10 @@ class GameManager(PlayDesk):
             loaded = await self._load(channel_id)
             with self.in_public(loaded.guild_id):
                 if by.user_id == new.user_id:
-                    line = _("{player} takes {old}'s seat.").format(player=new.name, old=old_name)
+                    line = _("{player} takes {old}'s seat.").format(player=new.shown, old=old_name)
                 else:
                     line = _("{moderator} gives {old}'s seat to {player}.").format(
-                        moderator=by.name, old=old_name, player=new.name
+                        moderator=by.shown, old=old_name, player=new.shown
                     )
             view = loaded.game.player_view(loaded.state, seat)
             log.info(
@@ -264,7 +264,7 @@ class GameManager(PlayDesk):
             loaded = await self._load(channel_id)
             views = {s.user_id: game.player_view(state, s.seat) for s in loaded.seats}
             dms = {user_id: view for user_id, view in views.items() if holds_secrets(view)}
-            players = ", ".join(p.name for p in table.players)
+            players = ", ".join(p.shown for p in table.players)
             with self.in_public(loaded.guild_id):
                 line = _("{game} begins with {players}.").format(game=game.title, players=players)
             log.info("seated game started channel=%s game=%s seats=%d", channel_id, game.name, len(table.players))

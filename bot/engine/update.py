@@ -5,15 +5,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.engine.names import shown_name, stored_name
 from bot.games.base import Outcome
 
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """A Discord user as the engine knows them: an id and a display name."""
+    """A Discord user as the engine knows them: an id and a display name (stored clean of control characters)."""
 
     user_id: int
     name: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", stored_name(self.name))
+
+    @property
+    def shown(self) -> str:
+        """The name as written into text (escaped)."""
+        return shown_name(self.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +35,11 @@ class SeatInfo:
     resigned: bool = False
     vacant: bool = False
     """Its player was removed by a moderator; anyone may take the seat."""
+
+    @property
+    def shown(self) -> str:
+        """The player's name as written into text (escaped)."""
+        return shown_name(self.name)
 
 
 @dataclass(frozen=True, slots=True)

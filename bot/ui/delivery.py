@@ -21,7 +21,7 @@ from bot.ui.errors import reply_privately
 from bot.ui.gate import server_language
 from bot.ui.messages import lobby_embed
 from bot.ui.pictures import drawn
-from bot.ui.presenters import names_of, presenter_for
+from bot.ui.presenters import picture_names, presenter_for
 from rendering import render_png
 
 log = logging.getLogger(__name__)
@@ -40,7 +40,7 @@ def _manager(client: discord.Client) -> GameManager:
 
 async def image_file(update: Update, view: dict[str, Any], filename: str) -> discord.File | None:
     """The view drawn as a PNG attachment (rendered off the event loop), or None without a renderer."""
-    png = await drawn(render_png, update.game, view, names_of(update))
+    png = await drawn(render_png, update.game, view, picture_names(update))
     return None if png is None else discord.File(io.BytesIO(png), filename=filename)
 
 
@@ -240,6 +240,16 @@ async def _delete_quietly(channel: discord.abc.Messageable, message_id: int) -> 
         log.info("old board message not deleted channel=%s message=%s", getattr(channel, "id", "?"), message_id)
 
 
+async def retire(client: discord.Client, channel_id: int, message_id: int) -> None:
+    """Take the buttons off an older board or lobby message that a new one replaced; a failure is only logged."""
+    try:
+        channel = await channel_of(client, channel_id)
+        await channel.get_partial_message(message_id).edit(view=None)  # type: ignore[attr-defined]
+    except discord.HTTPException:
+        # Its buttons then stay, and still answer sensibly: a stale click is refused, My hand still works.
+        log.info("old message not retired channel=%s message=%s", channel_id, message_id)
+
+
 async def refresh_lobby(
     client: discord.Client,
     channel_id: int,
@@ -273,7 +283,7 @@ async def send_secrets(client: discord.Client, channel: discord.abc.Messageable,
     Outside an interaction nobody's own language is known, so the DMs speak the server's, as the board does.
     """
     manager = _manager(client)
-    names = {s.user_id: s.name for s in update.seats}
+    names = {s.user_id: s.shown for s in update.seats}
     hand = presenter_for(update.game).hand_label
     unreached = [user_id for user_id in update.first_views if await manager.dms_closed(user_id)]
     if unreached:

@@ -93,6 +93,8 @@ class MiyajimaPresenter(Presenter):
         """While a roll is loaded every load names it, so menus stay good while others load; rolls carry the board."""
         return UNSTAMPED if update.public["public"]["phase"] == "load" else update.version
 
+    button_verbs = frozenset({"roll"})
+
     def buttons(self, update: Update) -> tuple[BoardButton, ...]:
         board = update.public["public"]
         if board["phase"] != "roll" or board["finished"]:

@@ -106,6 +106,8 @@ class TokyoPresenter(Presenter):
             ("/nst sheet [player]", pgettext("next station tokyo", "show a player's sheet")),
         )
 
+    button_verbs = frozenset({"pass"})
+
     def stamp(self, update: Update) -> int:
         """Every move names the card it answers, so menus stay good while the others answer the same card."""
         return UNSTAMPED

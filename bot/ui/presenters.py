@@ -51,6 +51,8 @@ class Presenter:
     """The game's own slash commands for help: (usage, what it does)."""
     stand_ins: dict[str, str] = {}  # noqa: RUF012  (read-only; subclasses replace it)
     """A board button's or command's move → the move it makes when only that one is open (Draw → pass)."""
+    button_verbs: frozenset[str] = frozenset()
+    """Every verb a board button of this game may carry, also those not shown now (an older board's button)."""
 
     @property
     def hand_label(self) -> str:
@@ -75,6 +77,10 @@ class Presenter:
     def buttons(self, update: Update) -> tuple[BoardButton, ...]:
         """The board's move buttons now (after My hand); most games show the same ones all game."""
         return self.board_buttons
+
+    def knows_button(self, update: Update, verb: str) -> bool:
+        """Whether a board button with this verb is one of this game's (shown now or on an older board)."""
+        return verb in self.button_verbs or any(button.verb == verb for button in self.buttons(update))
 
     def menu_moves(self, update: Update, view: dict[str, Any]) -> list[dict[str, Any]]:
         """The moves offered in a seat's private menu (at most 25 fit), labelled with names."""
@@ -160,7 +166,12 @@ def legal_moves(update: Update, verb: str) -> list[tuple[Action, str]]:
 
 
 def names_of(update: Update) -> list[str]:
-    """The players' names in seat order."""
+    """The players' names in seat order, as written into text (escaped)."""
+    return [s.shown for s in update.seats]
+
+
+def picture_names(update: Update) -> list[str]:
+    """The players' names in seat order, as drawn in pictures (stored clean of control characters; not escaped)."""
     return [s.name for s in update.seats]
 
 

@@ -85,6 +85,8 @@ class JapanPresenter(Presenter):
             ("/ttr tickets", _("draw 3 destination tickets and keep at least 1")),
         )
 
+    button_verbs = frozenset({"draw", "tickets"})
+
     def buttons(self, update: Update) -> tuple[BoardButton, ...]:
         board = update.public["public"]
         if board["phase"] != "turns":

@@ -59,6 +59,9 @@ async def test_load_offers_only_your_legal_options_once_per_roll(miyajima: Miyaj
 async def test_a_click_on_an_old_round_message_is_refused_as_stale(miyajima: MiyajimaTable) -> None:
     await miyajima.started(miyajima.bob)
     old = miyajima.with_button("Roll red")
+    # Retiring the old board fails, so it keeps its buttons (issue 17 item 20): a click on it is still answered.
+    unavailable = {"status": 503, "code": 0, "message": "Service Unavailable"}
+    miyajima.env.inject_error("PATCH", f"/channels/{miyajima.game_channel.id}/messages/{old.id}", **unavailable)
     await miyajima.bob.slash(miyajima.game_channel, "game status")
     await miyajima.miyajima(miyajima.alice, "roll", die="yellow")
     for actor in (miyajima.alice, miyajima.bob):
