@@ -102,3 +102,17 @@ async def test_an_owed_view_is_not_sent_to_whoever_took_the_seat_since(storage: 
     owed = await manager.owed_updates(await manager.last_owed())
     assert {user for o in owed for user in o.update.dm_views} == {uid(0), uid(2), PLAYERS[4].user_id}
     assert await storage.owed() != [] and uid(1) not in {r.user_id for r in await storage.owed()}
+
+
+async def test_a_new_round_owes_each_newly_dealt_hand_to_its_owner(storage: SqliteStorage) -> None:
+    manager = GameManager(storage, REGISTRY, clock=counting_clock(), seeds=lambda: 7)
+    await owed_now(manager, await start_game(manager, 4, "mode=rounds", game="mexican_train"))
+    rnd = random.Random(3)
+    while True:
+        _user, _action, update = await random_move(manager, rnd)
+        if update.public["public"]["round"] > 1:
+            break
+        await manager.settle(r.id for r in await storage.owed())
+    # The round's new hands: every one dealt to someone other than the mover is owed to its owner, by reference.
+    assert len(update.dm_views) >= 3
+    await owed_now(manager, update)
