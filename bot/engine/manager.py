@@ -20,7 +20,7 @@ from bot.engine.servers import ServerBook
 from bot.engine.timers import TimerDefaults, arm
 from bot.engine.turns import Move, move_line, must_act, play_out, resigned_last, who
 from bot.engine.undoing import UndoAsked, undo_refusal
-from bot.engine.update import Player, Update
+from bot.engine.update import Owed, Player, Update, owings
 from bot.games.base import Action, Game, IllegalAction, Outcome, name_seats, seat_count_words, seat_counts
 from bot.i18n import ENGLISH, N_, _, language, ngettext, pgettext, speaking
 from bot.storage import MoveWrite, ResultRow, SeatRow, SqliteStorage, StaleVersion, TimerPlan, Transaction
@@ -123,7 +123,9 @@ class PlayDesk(LobbyDesk):
             players = ", ".join(loaded.name(s.seat) for s in loaded.seats)
             with self.in_public(loaded.guild_id):
                 start_line = _("{game} begins with {players}.").format(game=game.title, players=players)
-            update = await self._after(loaded, [], lines=[start_line], actor=None, dm_views=dms, setup=setup)
+            update = await self._after(
+                loaded, [], lines=[start_line], actor=None, dm_views=dms, setup=setup, new_board=True
+            )
             log.info("game started channel=%s game=%s seats=%d", channel_id, game.name, len(seats))
             return replace(update, first_views=tuple(dms))
 
@@ -183,6 +185,10 @@ class PlayDesk(LobbyDesk):
                 raise IllegalAction(refused)
             last, state = asked.last, asked.before
             version = loaded.version + 1
+            taken_back = replace(loaded, state=state, version=version, moves=loaded.moves - 1)
+            with self.in_public(loaded.guild_id):
+                line = _("{player} takes back their last move.").format(player=loaded.name(seat))
+            update = self._update(taken_back, [line], actor=user_id, dm_views={}, outcome=None, ended=None)
             try:
                 async with self.storage.transaction() as tx:
                     await tx.delete_actions_from(loaded.game_id, last.n)
@@ -193,15 +199,13 @@ class PlayDesk(LobbyDesk):
                         version,
                         loaded.undo_floor,
                     )
+                    owed = await tx.owe(loaded.game_id, version, owings(update))
             except BaseException:
                 self._cache.drop(channel_id)
                 raise
-            loaded = replace(loaded, state=state, version=version, moves=loaded.moves - 1)
-            self._cache.put(loaded)
-            with self.in_public(loaded.guild_id):
-                line = _("{player} takes back their last move.").format(player=loaded.name(seat))
+            self._cache.put(taken_back)
             log.info("move taken back channel=%s game=%s step=%d seat=%d", channel_id, loaded.game.name, last.n, seat)
-            return self._update(loaded, [line], actor=user_id, dm_views={}, outcome=None, ended=None)
+            return replace(update, owed=Owed.of(owed))
 
     async def resign(self, channel_id: int, user_id: int) -> Update:
         """Leave a running game: the seat is played by default and ranked last."""
@@ -231,17 +235,19 @@ class PlayDesk(LobbyDesk):
                 raise NotModerator(_("This is a tournament table: only a moderator can abandon it."))
             if user_id != row.host_id and not moderator:
                 raise NotModerator(_("Only the host or a moderator can abandon this game."))
+            update = None
+            if row.status != "lobby":
+                loaded = Loaded.from_rows(row, await self.storage.seats(row.id), self.game(row.game), 0)
+                with self.in_public(loaded.guild_id):
+                    said = line or _("{player} abandoned the game.").format(player=by.shown)
+                    ended = pgettext("game ended", "abandoned")
+                update = self._update(loaded, [said], actor=user_id, dm_views={}, outcome=None, ended=ended)
             async with self.storage.transaction() as tx:
                 await tx.end_game(row.id, "abandoned", "abandoned", self.clock())  # stored: English
+                owed = {} if update is None else await tx.owe(row.id, row.version, owings(update))
             self._cache.drop(channel_id)
             log.info("game abandoned channel=%s game=%s by=%s", channel_id, row.game, user_id)
-            if row.status == "lobby":
-                return None
-            loaded = Loaded.from_rows(row, await self.storage.seats(row.id), self.game(row.game), 0)
-            with self.in_public(loaded.guild_id):
-                said = line or _("{player} abandoned the game.").format(player=by.name)
-                ended = pgettext("game ended", "abandoned")
-            return self._update(loaded, [said], actor=user_id, dm_views={}, outcome=None, ended=ended)
+            return None if update is None else replace(update, owed=Owed.of(owed))
 
     # ------------------------------------------------------------------ reads
 
@@ -357,11 +363,13 @@ class PlayDesk(LobbyDesk):
         forced: frozenset[int] = frozenset(),
         skip: bool = False,
         setup: Callable[[Transaction], Awaitable[None]] | None = None,
+        new_board: bool = False,
     ) -> Update:
         """Apply the moves plus whatever resigned (or `forced`) seats must play, commit once, and report.
 
         `resigning` seats drop out (left `vacating` when a moderator removed their player); `setup` writes what
-        must commit in the same transaction, before the moves (a start: the game's first state).
+        must commit in the same transaction, before the moves (a start: the game's first state). What the change
+        owes Discord (its announcement, `new_board` or not, and the views it dealt) is stored in that transaction.
         """
         game = loaded.game
         if resigning:
@@ -400,6 +408,15 @@ class PlayDesk(LobbyDesk):
             moves=loaded.moves + len(step.moves),
             privates=tuple(views[s.seat]["private"] for s in loaded.seats),
         )
+        dms = dict(dm_views or {})
+        for s in new.seats:
+            changed = views[s.seat]["private"] != secrets_before[s.seat]
+            if s.seat != actor_seat and s.user_id not in dms and changed:
+                dms[s.user_id] = views[s.seat]
+        with self.in_public(loaded.guild_id):
+            lines = lines + [new.named(move_line(game, m, new.name(m.seat))) for m in step.moves]
+        update = self._update(new, lines, actor=actor, dm_views=dms, outcome=outcome, ended=ended, views=views)
+        update = replace(update, already_waiting=tuple(s.user_id for s in new.seats if s.seat in waited))
         write = MoveWrite(
             loaded.game_id,
             tuple((m.n, m.seat, m.action.token(), m.action.at or 0, m.auto) for m in step.moves),
@@ -408,17 +425,18 @@ class PlayDesk(LobbyDesk):
             new.version,
             new.undo_floor,
             None if ended else self._timer_plan(new, waited, restart=bool(forced or resigning or not moves)),
+            owings(update, new_board=new_board),
         )
         try:
             if ended is None and not resigning and setup is None:
-                await self.storage.commit_moves(write)
+                owed = await self.storage.commit_moves(write)
             else:
                 async with self.storage.transaction() as tx:
                     if setup is not None:
                         await setup(tx)
                     for seat in resigning:
                         await tx.set_resigned(loaded.game_id, seat, vacant=vacating)
-                    await tx.write_moves(write)
+                    owed = await tx.write_moves(write)
                     if ended is not None:
                         status = "abandoned" if outcome is None else "finished"
                         await tx.end_game(loaded.game_id, status, kept, self.clock())
@@ -453,15 +471,7 @@ class PlayDesk(LobbyDesk):
                 move.action.verb,
                 move.auto,
             )
-        dms = dict(dm_views or {})
-        for s in new.seats:
-            changed = views[s.seat]["private"] != secrets_before[s.seat]
-            if s.seat != actor_seat and s.user_id not in dms and changed:
-                dms[s.user_id] = views[s.seat]
-        with self.in_public(loaded.guild_id):
-            lines = lines + [new.named(move_line(game, m, new.name(m.seat))) for m in step.moves]
-        update = self._update(new, lines, actor=actor, dm_views=dms, outcome=outcome, ended=ended, views=views)
-        return replace(update, already_waiting=tuple(s.user_id for s in new.seats if s.seat in waited))
+        return replace(update, owed=Owed.of(owed))
 
     def _timer_plan(self, new: Loaded, waited: frozenset[int], *, restart: bool) -> TimerPlan | None:
         """Arm the timers when a wait begins (someone new must act), clear them when nobody must act."""

@@ -10,11 +10,12 @@ from typing import Any
 from bot.engine.durations import duration_words
 from bot.engine.errors import NotModerator
 from bot.engine.loaded import Loaded
-from bot.engine.manager import PlayDesk, holds_secrets
+from bot.engine.manager import holds_secrets
+from bot.engine.outbox import OutboxDesk
 from bot.engine.replay import new_state, state_text
 from bot.engine.timers import GameTimers, Reminder, arm, check_consequence, consequences
 from bot.engine.turns import must_act
-from bot.engine.update import Player, Update
+from bot.engine.update import Owed, Player, SeatInfo, Update, owings
 from bot.games.base import IllegalAction, resolve_options, seat_counts
 from bot.i18n import _, ngettext, pgettext
 from bot.storage import TimerRow
@@ -72,7 +73,7 @@ class TurnWaiting:
     since_ms: int | None
 
 
-class GameManager(PlayDesk):
+class GameManager(OutboxDesk):
     """Everything the Discord layer asks of the engine."""
 
     # ------------------------------------------------------------------ timers
@@ -202,11 +203,9 @@ class GameManager(PlayDesk):
                 raise NotModerator(_("Only a moderator can replace a player."))
             if loaded.maybe_seat_of(new.user_id) is not None:
                 raise IllegalAction(_("{player} already holds a seat in this game.").format(player=new.shown))
-            async with self.storage.transaction() as tx:
-                await tx.set_seat_user(loaded.game_id, seat, new.user_id, new.name)
             old_name = loaded.name(seat)
-            self._cache.drop(channel_id)
-            loaded = await self._load(channel_id)
+            given = SeatInfo(seat, new.user_id, new.name)  # playing again: neither resigned nor vacant
+            loaded = replace(loaded, seats=tuple(given if s.seat == seat else s for s in loaded.seats))
             with self.in_public(loaded.guild_id):
                 if by.user_id == new.user_id:
                     line = _("{player} takes {old}'s seat.").format(player=new.shown, old=old_name)
@@ -215,6 +214,12 @@ class GameManager(PlayDesk):
                         moderator=by.shown, old=old_name, player=new.shown
                     )
             view = loaded.game.player_view(loaded.state, seat)
+            dms = {new.user_id: view}
+            update = self._update(loaded, [line], actor=by.user_id, dm_views=dms, outcome=None, ended=None)
+            async with self.storage.transaction() as tx:
+                await tx.set_seat_user(loaded.game_id, seat, new.user_id, new.name)
+                owed = await tx.owe(loaded.game_id, loaded.version, owings(update))
+            self._cache.drop(channel_id)
             log.info(
                 "seat replaced channel=%s game=%s step=%d seat=%d by=%s",
                 channel_id,
@@ -223,9 +228,7 @@ class GameManager(PlayDesk):
                 seat,
                 by.user_id,
             )
-            dms = {new.user_id: view}
-            update = self._update(loaded, [line], actor=by.user_id, dm_views=dms, outcome=None, ended=None)
-            return replace(update, first_views=(new.user_id,) if holds_secrets(view) else ())
+            return replace(update, owed=Owed.of(owed), first_views=(new.user_id,) if holds_secrets(view) else ())
 
     async def take_seat(self, channel_id: int, player: Player) -> Update:
         """Anyone not playing takes the first vacant seat of the running game."""
@@ -268,7 +271,7 @@ class GameManager(PlayDesk):
             with self.in_public(loaded.guild_id):
                 line = _("{game} begins with {players}.").format(game=game.title, players=players)
             log.info("seated game started channel=%s game=%s seats=%d", channel_id, game.name, len(table.players))
-            update = await self._after(loaded, [], lines=[line], actor=None, dm_views=dms)
+            update = await self._after(loaded, [], lines=[line], actor=None, dm_views=dms, new_board=True)
             return replace(update, first_views=tuple(dms))
 
     # ------------------------------------------------------------------ privacy

@@ -101,9 +101,7 @@ async def _deliver(
     client: discord.Client, channel: discord.abc.Messageable, update: Update, *, new_board: bool
 ) -> None:
     # Ping only who must act anew: not the mover (answered privately), nor those pinged before and still awaited.
-    pinged_before = {update.actor_id, *update.already_waiting}
-    waiting = [uid for uid in update.to_ping if uid not in pinged_before] if update.running else []
-    pinged = [discord.Object(uid) for uid in waiting]
+    pinged = [discord.Object(uid) for uid in update.newly_awaited]
     content = "\n".join(update.lines)
     if pinged:
         mentions = " ".join(f"<@{o.id}>" for o in pinged)
@@ -129,6 +127,10 @@ async def _deliver(
         for embed in presenter.result_embeds(update):
             await channel.send(embed=embed, allowed_mentions=NO_PINGS)
 
+    async def announced() -> None:
+        # Discord had its say on each part (a refusal is told to the mover): a restart must not announce it again.
+        await _manager(client).settle(update.owed.public)
+
     # Each part is tried even when Discord refused an earlier one: a lost log line must not also lose the
     # board, the results, another player's newly dealt secrets or the end of a tournament table.
     failed: discord.HTTPException | None = None
@@ -136,6 +138,7 @@ async def _deliver(
         line,
         board,
         results,
+        announced,
         lambda: send_secrets(client, channel, update),
         lambda: _table_ended(client, update),
     ):
@@ -298,30 +301,40 @@ async def send_secrets(client: discord.Client, channel: discord.abc.Messageable,
             allowed_mentions=NO_PINGS,
         )
     for user_id, view in update.dm_views.items():
-        if user_id in unreached or await manager.dms_closed(user_id):
-            continue
-        try:
-            user = client.get_user(user_id) or await client.fetch_user(user_id)
-            kwargs: dict[str, Any] = {"embed": presenter_for(update.game).hand_embed(update, view)}
-            image = await image_file(update, view, "hand.png")
-            if image is not None:
-                kwargs["file"] = image
-            link = getattr(channel, "jump_url", "")
-            await user.send(
-                _("Your private view in {title} {link}").format(title=update.title, link=link).strip(), **kwargs
-            )
-        except discord.Forbidden:
-            log.info("dm refused user=%s channel=%s; not retrying", user_id, update.channel_id)
-            await manager.mark_dms_closed(user_id)
-            notice = _(
-                "I can't send **{player}** direct messages (they're closed), so I won't try again. "
-                "Press **{hand}** on the board to see your private view."
-            ).format(player=names.get(user_id) or _("a player"), hand=presenter_for(update.game).hand_label)
-            await channel.send(notice, allowed_mentions=NO_PINGS)
-        except discord.HTTPException as error:
-            # DMs are open but Discord failed us this once: say so (without the secret), the view is a click away.
-            log.warning("dm failed user=%s channel=%s status=%s", user_id, update.channel_id, error.status)
-            notice = _(
-                "I couldn't send **{player}** their private view just now. Press **{hand}** on the board to see it."
-            ).format(player=names.get(user_id) or _("a player"), hand=presenter_for(update.game).hand_label)
-            await channel.send(notice, allowed_mentions=NO_PINGS)
+        if user_id not in unreached and not await manager.dms_closed(user_id):  # closed: **My hand** shows it
+            await _send_view(client, channel, update, user_id, view)
+        # Sent, or its fallback said: a restart must not send it again (only a crash before this line leaves it owed).
+        await manager.settle(update.owed.private.get(user_id, ()))
+
+
+async def _send_view(
+    client: discord.Client, channel: discord.abc.Messageable, update: Update, user_id: int, view: dict[str, Any]
+) -> None:
+    """DM one owner their private view; if Discord refuses, say so in the channel (without the secret)."""
+    manager = _manager(client)
+    names = {s.user_id: s.shown for s in update.seats}
+    try:
+        user = client.get_user(user_id) or await client.fetch_user(user_id)
+        kwargs: dict[str, Any] = {"embed": presenter_for(update.game).hand_embed(update, view)}
+        image = await image_file(update, view, "hand.png")
+        if image is not None:
+            kwargs["file"] = image
+        link = getattr(channel, "jump_url", "")
+        await user.send(
+            _("Your private view in {title} {link}").format(title=update.title, link=link).strip(), **kwargs
+        )
+    except discord.Forbidden:
+        log.info("dm refused user=%s channel=%s; not retrying", user_id, update.channel_id)
+        await manager.mark_dms_closed(user_id)
+        notice = _(
+            "I can't send **{player}** direct messages (they're closed), so I won't try again. "
+            "Press **{hand}** on the board to see your private view."
+        ).format(player=names.get(user_id) or _("a player"), hand=presenter_for(update.game).hand_label)
+        await channel.send(notice, allowed_mentions=NO_PINGS)
+    except discord.HTTPException as error:
+        # DMs are open but Discord failed us this once: say so (without the secret), the view is a click away.
+        log.warning("dm failed user=%s channel=%s status=%s", user_id, update.channel_id, error.status)
+        notice = _(
+            "I couldn't send **{player}** their private view just now. Press **{hand}** on the board to see it."
+        ).format(player=names.get(user_id) or _("a player"), hand=presenter_for(update.game).hand_label)
+        await channel.send(notice, allowed_mentions=NO_PINGS)

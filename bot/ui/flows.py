@@ -409,7 +409,7 @@ async def game_for_autocomplete(interaction: discord.Interaction, game: str) -> 
 
 
 async def show_sheet(interaction: discord.Interaction, game: str, owner: discord.abc.User) -> None:
-    """A player's sheet, sent privately to a caller seated at the table (sheets are public to it), also once it is over."""
+    """A player's sheet, sent privately to a caller seated at the table (to whom sheets are public), even once over."""
     manager = services(interaction).manager
     # Only the table reads each other's sheets, like every game command.
     caller = await manager.last_played(channel_id_of(interaction), interaction.user.id)
