@@ -31,6 +31,7 @@ from bot.storage import SqliteStorage
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.errors import TetsudoTree, reply_privately
 from bot.ui.gate import Gate, server_language
+from bot.ui.redelivery import Redelivery
 from bot.ui.scheduler import TimerScheduler
 from bot.ui.tournament_runner import TournamentRunner
 from bot.ui.toyko_panel import PANEL_ITEMS
@@ -97,6 +98,7 @@ class TetsudoBot(commands.Bot):
             else None
         )
         self.scheduler = TimerScheduler(self, settings.timer_scan_seconds, settings.reminder_dms_per_minute)
+        self.redelivery = Redelivery(self)
 
     async def setup_hook(self) -> None:
         self.storage = await SqliteStorage.open(self.settings.database)
@@ -112,6 +114,7 @@ class TetsudoBot(commands.Bot):
             **extra,
         )
         await self.manager.servers.load()
+        await self.redelivery.note()  # before any click: what a crash left owed, delivered once connected
         self.tournament_desk = TournamentDesk(self.manager)
         self.tournaments = TournamentRunner(self, self.tournament_desk)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *PANEL_ITEMS)
@@ -153,7 +156,8 @@ class TetsudoBot(commands.Bot):
         return len(synced)
 
     async def on_ready(self) -> None:
-        """Connected: carry on any tournament a restart interrupted (tables to open, rounds to close)."""
+        """Connected: deliver what a crash left owed, then carry on any tournament (tables to open, rounds to close)."""
+        await self.redelivery.run()
         await self.tournaments.resume()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:

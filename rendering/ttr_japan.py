@@ -13,7 +13,7 @@ from bot.games.ttr_japan.data import japan
 from bot.games.ttr_japan.words import colour_name
 from bot.i18n import _, language, ngettext, pgettext
 from rendering import ttr_japan_map as tmap
-from rendering.canvas import BACKGROUND, INK, font
+from rendering.canvas import BACKGROUND, INK, font, to_palette
 from rendering.ttr_japan_map import LETTERS, ROUTE_COLOURS, WHITE, Box, Colour, Draw, Font, write
 
 # --- layout (pixels) ---------------------------------------------------------------------------
@@ -249,13 +249,15 @@ def triangle(draw: Draw, x: float, y: float, size: float) -> None:
     draw.polygon([(x, y - size / 2), (x + size, y), (x, y + size / 2)], fill=ALERT, outline=INK)
 
 
-def tick(draw: Draw, x: float, y: float, done: bool) -> None:
-    """✓ (done, green) or ✗ (not yet, red) drawn as strokes in a 16-pixel box at (x, y)."""
+def tick(draw: Draw, x: float, y: float, done: bool, over: bool) -> None:
+    """A ticket's mark in a 16-pixel box at (x, y): ✓ done (green); not yet, an empty box; ✗ failed once it is over."""
     if done:
         draw.line([(x, y + 8), (x + 6, y + 15), (x + 16, y + 1)], fill=DONE, width=4, joint="curve")
-    else:
+    elif over:
         draw.line((x + 2, y + 2, x + 14, y + 14), fill=ALERT, width=4)
         draw.line((x + 2, y + 14, x + 14, y + 2), fill=ALERT, width=4)
+    else:
+        draw.rectangle((x + 1, y + 1, x + 15, y + 15), outline=MUTED, width=2)  # still open: nothing has failed yet
 
 
 def status(public: dict[str, Any], names: Sequence[str]) -> str:
@@ -372,8 +374,10 @@ def draw_players(draw: Draw, y: float, public: dict[str, Any], names: Sequence[s
     return y + 4
 
 
-def draw_tickets(draw: Draw, y: float, title: str, tickets: Sequence[dict[str, Any]], owned: bool) -> float:
-    """A titled ticket list (✓ / ✗ for the viewer's own, ? for those on offer), cut short with "+N more"."""
+def draw_tickets(
+    draw: Draw, y: float, title: str, tickets: Sequence[dict[str, Any]], owned: bool, over: bool = False
+) -> float:
+    """A titled ticket list (the viewer's own marked as `tick` says, ? for those on offer), cut short with "+N more"."""
     face, small = font(TEXT_SIZE), font(SMALL_SIZE)
     if not tickets or y + 2 * LINE > BOTTOM:
         return y
@@ -384,7 +388,7 @@ def draw_tickets(draw: Draw, y: float, title: str, tickets: Sequence[dict[str, A
             draw.text((LEFT, y), _("+ {count} more").format(count=len(tickets) - n), fill=MUTED, font=small)
             return y + LINE
         if owned:
-            tick(draw, LEFT + 2, y + 4, bool(ticket.get("done")))
+            tick(draw, LEFT + 2, y + 4, bool(ticket.get("done")), over)
         else:
             draw.text((LEFT + 4, y), "?", fill=MUTED, font=small)
         points = str(ticket["points"])
@@ -395,7 +399,7 @@ def draw_tickets(draw: Draw, y: float, title: str, tickets: Sequence[dict[str, A
     return y + 8
 
 
-def draw_private(draw: Draw, y: float, private: dict[str, Any]) -> float:
+def draw_private(draw: Draw, y: float, private: dict[str, Any], over: bool) -> float:
     """The viewer's hand by colour, its tickets and any tickets on offer; returns the next free y."""
     swatch(draw, LEFT, y, private["seat"], 26)
     write(draw, (LEFT + 34, y + 13), _("Your hand"), TEXT_SIZE, align="lm", bold=1)
@@ -405,7 +409,7 @@ def draw_private(draw: Draw, y: float, private: dict[str, Any]) -> float:
     for i, colour in enumerate(colours):
         cx = LEFT + i * (HAND_CARD_W + gap)
         card(draw, (cx, y, cx + HAND_CARD_W, y + HAND_CARD_H), colour, str(private["hand"].get(colour, 0)), (20, 20))
-    y = draw_tickets(draw, y + HAND_CARD_H + 12, _("Your tickets"), private["tickets"], True)
+    y = draw_tickets(draw, y + HAND_CARD_H + 12, _("Your tickets"), private["tickets"], True, over)
     least = _("On offer (squares): keep {least}+").format(least=private["keep_at_least"])
     return draw_tickets(draw, y, least, private["offer"], False)
 
@@ -430,11 +434,6 @@ def draw_reference(draw: Draw, top: float, seats: int) -> None:
         y += LINE
 
 
-def to_palette(image: Image.Image) -> Image.Image:
-    """The flat drawing as a palette image (no dithering): several times smaller and faster to encode."""
-    return image.quantize(colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-
-
 def render_ttr_japan(view: dict[str, Any], names: Sequence[str] = ()) -> Image.Image:
     """The map with every claim and the side panel; a seat's own view adds its network, tickets and hand."""
     public, private = view["public"], view.get("private")
@@ -445,9 +444,9 @@ def render_ttr_japan(view: dict[str, Any], names: Sequence[str] = ()) -> Image.I
     y = draw_market(draw, y, public)
     y = draw_players(draw, y, public, names, None if private is None else private["seat"])
     if private is not None:
-        y = draw_private(draw, y + 8, private)
+        y = draw_private(draw, y + 8, private, bool(public["finished"]))
     draw_reference(draw, y + 12, len(public["players"]))
-    return to_palette(image)
+    return to_palette(image, PALETTE_COLOURS)
 
 
 rendering.register("ttr_japan", render_ttr_japan)

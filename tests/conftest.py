@@ -18,3 +18,21 @@ async def storage(tmp_path: Path) -> AsyncIterator[SqliteStorage]:
         yield store
     finally:
         await store.close()
+
+
+LONGEST_FIRST = (
+    "tests/test_sandbox_tournament.py",
+    "tests/test_sandbox.py",
+    "tests/test_crash.py",
+    "tests/games/test_contract.py",
+)
+"""Files of the longest tests, longest first (`--durations=30` shows them)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Queue the longest tests first: run across cores (pytest-xdist), one queued last would finish alone."""
+
+    def rank(item: pytest.Item) -> int:
+        return next((n for n, path in enumerate(LONGEST_FIRST) if item.nodeid.startswith(path)), len(LONGEST_FIRST))
+
+    items.sort(key=rank)  # stable: the order within each rank stays the collection order

@@ -54,3 +54,11 @@ def test_every_game_has_its_commands_and_options_documented() -> None:
         for usage, _ in presenter_for(name).commands:
             for command in re.findall(r"/\w+ \w+", usage):
                 assert f"`{command}" in README, command
+
+
+def test_item35_the_status_line_says_every_game_is_playable() -> None:
+    status = " ".join(line.lstrip("> ") for line in README.splitlines() if line.startswith(">"))
+    assert status.startswith("Status:")
+    assert "arrive" not in status and "playable" in status
+    for game in REGISTRY.values():
+        assert f"**{game.title}**" in status, game.title

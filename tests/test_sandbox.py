@@ -107,7 +107,7 @@ def test_narrator_lines_restart_closed_dms_forms_and_moderators(
     assert "I can't send **bob** direct messages" in out and "[DM → bob]" not in out
     assert "the bot restarted" in out
     assert "[only bob sees]\n    == Your hand" in out
-    assert "The game was abandoned." in out
+    assert "mod abandoned the game." in out
 
 
 def played(tmp_path: Path, capsys: pytest.CaptureFixture[str], script: Script, seed: int, title: str) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.engine import GameManager, GameTimers, Player
@@ -12,7 +11,7 @@ from bot.engine.durations import parse_duration
 from bot.engine.moderation import timer_words
 from bot.games.base import IllegalAction, parse_option_text, resolve_options
 from bot.i18n import _, ngettext
-from bot.ui import components, delivery, flows, messages
+from bot.ui import components, delivery, flows, messages, timeouts
 from bot.ui.errors import refusals_answered, reply_privately
 from bot.ui.messages import game_help, general_help, lobby_embed
 from bot.ui.presenters import presenter_for
@@ -103,10 +102,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
             with flows.in_public(interaction):
                 shown = await delivery.board_message(update)
             game_id = update.game_id
+        replaced = await self.manager.board_message(game_id)
         await interaction.response.send_message(**shown)
-        # The message just posted becomes the one later moves edit.
+        # The message just posted becomes the one later moves edit; the one it replaces keeps no buttons.
         message = await interaction.original_response()
         await self.manager.set_board_message(game_id, message.id)
+        if replaced is not None and replaced != message.id:
+            await delivery.retire(interaction.client, channel_id, replaced)
 
     @app_commands.command(name="hand", description="Your private view and moves (only you can see it)")
     @refusals_answered
@@ -174,13 +176,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
         timeout='After this long, apply the consequence, e.g. "2d" ("off" for none)',
         on_timeout="What a timeout does to the players still waited for",
     )
-    @app_commands.choices(
-        on_timeout=[
-            app_commands.Choice(name=locale_str("auto: their default move"), value="auto"),
-            app_commands.Choice(name=locale_str("skip: their turn passes (where the game allows it)"), value="skip"),
-            app_commands.Choice(name=locale_str("forfeit: they drop out"), value="forfeit"),
-        ]
-    )
+    @app_commands.autocomplete(on_timeout=timeouts.for_this_game)
     @refusals_answered
     async def timers(
         self,
@@ -203,7 +199,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
         await self.manager.set_timers(channel_id, interaction.user.id, chosen, moderator=moderator)
         with flows.in_public(interaction):
             said = _("**{player}** set the timers: {timers}.").format(
-                player=interaction.user.display_name, timers=timer_words(chosen)
+                player=flows.user_name(interaction.user), timers=timer_words(chosen)
             )
         await interaction.response.send_message(said, allowed_mentions=delivery.NO_PINGS)
 
@@ -224,7 +220,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
         moderator = flows.is_moderator(interaction)
         channel_id = flows.channel_id_of(interaction)
         update = await self.manager.kick(channel_id, flows.player(interaction), user.id, moderator=moderator)
-        await reply_privately(interaction, _("{player} was removed.").format(player=user.display_name))
+        await reply_privately(interaction, _("{player} was removed.").format(player=flows.user_name(user)))
         await delivery.announce(interaction, update)
 
     @app_commands.command(name="replace", description="Give a player's seat to someone else (moderators)")
@@ -241,7 +237,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
             moderator=flows.is_moderator(interaction),
         )
         await reply_privately(
-            interaction, _("{new} now holds {old}'s seat.").format(new=new.display_name, old=old.display_name)
+            interaction, _("{new} now holds {old}'s seat.").format(new=flows.user_name(new), old=flows.user_name(old))
         )
         await delivery.announce(interaction, update)
 

@@ -9,6 +9,7 @@ from discord.ext import commands
 from bot.engine import Update
 from bot.games.base import Action, IllegalAction
 from bot.games.mexican_train import MEXICAN_TRAIN, tiles
+from bot.games.mexican_train.rules import KNOCKING
 from bot.i18n import _
 from bot.ui import flows
 from bot.ui.errors import refusals_answered
@@ -76,14 +77,23 @@ class MexicanTrainCog(commands.GroupCog, group_name="mexican", group_description
         ][:AUTOCOMPLETE_LIMIT]
 
     @app_commands.command(name="play", description="Play a tile from your hand")
-    @app_commands.describe(tile="The tile, e.g. 12-5", train="Where: mine, mexican, start mexican, or a player's train")
+    @app_commands.describe(
+        tile="The tile, e.g. 12-5",
+        train="Where: mine, mexican, start mexican, or a player's train",
+        knock="last_tile=manual: knock as you play your second-to-last tile",
+    )
     @app_commands.autocomplete(tile=tile_names, train=train_names)
     @refusals_answered
-    async def play(self, interaction: discord.Interaction, tile: str, train: str | None = None) -> None:
+    async def play(
+        self, interaction: discord.Interaction, tile: str, train: str | None = None, knock: bool = False
+    ) -> None:
         update = await _my_game(interaction)
         name = _canonical(tile)
         placement = _resolve_train(update, name, train)
-        await flows.play_action(interaction, update.channel_id, Action("play", (name, placement.arg(update))))
+        knocking = (KNOCKING,) if knock else ()
+        await flows.play_action(
+            interaction, update.channel_id, Action("play", (name, placement.arg(update), *knocking))
+        )
 
     @app_commands.command(
         name="draw", description="Draw when you can't play (you pass if it doesn't fit, or if the boneyard is empty)"
@@ -92,7 +102,7 @@ class MexicanTrainCog(commands.GroupCog, group_name="mexican", group_description
     async def draw(self, interaction: discord.Interaction) -> None:
         await self._simple(interaction, "draw")
 
-    @app_commands.command(name="knock", description="Announce your last tile (last_tile=manual)")
+    @app_commands.command(name="knock", description="Announce your last tile late, before anyone catches you")
     @refusals_answered
     async def knock(self, interaction: discord.Interaction) -> None:
         await self._simple(interaction, "knock")

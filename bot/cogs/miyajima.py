@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import discord
@@ -11,9 +12,10 @@ from discord.ext import commands
 from bot.engine import Update
 from bot.games.base import Action, IllegalAction
 from bot.games.miyajima import MIYAJIMA
-from bot.games.miyajima.data import DICE
+from bot.games.miyajima.data import DICE, KINDS, sheet
+from bot.games.miyajima.rules import unknown_die
 from bot.games.miyajima.words import colour_name, kind_name
-from bot.i18n import _
+from bot.i18n import _, pgettext
 from bot.ui import flows, presenters
 from bot.ui import miyajima as look
 from bot.ui.errors import refusals_answered
@@ -27,19 +29,40 @@ async def _my_game(interaction: discord.Interaction) -> Update:
 
 
 def _load_action(update: Update, typed: str) -> Action:
-    """A typed load: an autocomplete value ("purple fast"), or a colour and a train in words (English or yours)."""
+    """A typed load: an autocomplete value ("purple 6 → fast"), or a colour and a train in words (English or yours).
+
+    Numbers typed must be the option's own (its value, dice or total): "blue 97 → fast" loads nothing.
+    """
     words = typed.lower().replace("→", " ").split()
-    options = [a for a, _label in presenters.legal_moves(update, "load")]
-    matches = [
-        a for a in options if _named(str(a.args[0]), words, colour_name) and _named(str(a.args[1]), words, kind_name)
-    ]
+    numbers = set(re.findall(r"\d+", typed))
+    options = presenters.legal_moves(update, "load")
+    named = [(a, label) for a, label in options if _names(a, words)]
+    matches = [a for a, label in named if numbers <= set(re.findall(r"\d+", label))]
     if len(matches) == 1:
         return matches[0]
     if not options:
         raise IllegalAction(_("You have nothing to load right now."))
+    colour = next((c for c in sheet().colours if _named(c, words, colour_name)), None)
+    kind = next((k for k in KINDS if _named(k, words, kind_name)), None)
+    if not named and colour is not None and kind is not None:
+        # Not legal: hand the game its nearest reading, so its refusal says exactly why (a destination reached…).
+        return Action("load", (colour, kind, int(update.public["public"]["roll_number"])))
     raise IllegalAction(
-        _("“{typed}” isn't one of your options — pick one from the list.").format(typed=typed.strip()[:40])
+        _("“{typed}” isn't one of your options: {options}.").format(
+            typed=typed.strip()[:40], options=pgettext("miyajima", " or ").join(label for _a, label in options)
+        )
     )
+
+
+def _option_value(action: Action, label: str) -> str:
+    """An option as autocomplete sends it: colour, value and train ("purple 6 fast"); its number is checked again."""
+    value = re.findall(r"\d+", label)[:1]
+    return " ".join([str(action.args[0]), *value, str(action.args[1])])
+
+
+def _names(action: Action, words: list[str]) -> bool:
+    """Whether the typed words name this load's colour and train."""
+    return _named(str(action.args[0]), words, colour_name) and _named(str(action.args[1]), words, kind_name)
 
 
 def _named(key: str, words: list[str], say: Callable[[str], str]) -> bool:
@@ -79,7 +102,7 @@ class MiyajimaCog(commands.GroupCog, group_name="miyajima", group_description="F
         if update is None:
             return []
         found = [
-            app_commands.Choice(name=label[:100], value=f"{a.args[0]} {a.args[1]}")
+            app_commands.Choice(name=label[:100], value=_option_value(a, label))
             for a, label in presenters.legal_moves(update, "load")
             if current.lower() in label.lower()
         ]
@@ -93,11 +116,7 @@ class MiyajimaCog(commands.GroupCog, group_name="miyajima", group_description="F
         update = await _my_game(interaction)
         typed = _die(die.strip().lower())
         if typed not in DICE:
-            raise IllegalAction(
-                _("There's no {die} die — roll {red}, {yellow} or {blue}.").format(
-                    die=typed[:20], red=colour_name("red"), yellow=colour_name("yellow"), blue=colour_name("blue")
-                )
-            )
+            raise IllegalAction(unknown_die(typed))
         await flows.play_action(interaction, update.channel_id, Action("roll", (typed,)))
 
     @app_commands.command(name="load", description="Load the last roll, alone or with an earlier die of this round")

@@ -34,7 +34,7 @@ class StatsCog(commands.Cog):
         titles = {name: g.title for name, g in self.bot.games.items()}
         lower = {name for name, g in self.bot.games.items() if getattr(g, "lower_scores_win", False)}
         with flows.in_public(interaction):  # the answer is posted for everyone
-            embed = stats_embed(who.display_name, stats, titles, lower)
+            embed = stats_embed(flows.user_name(who), stats, titles, lower)
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="leaderboard", description="This server's best-rated players of a game")

@@ -13,11 +13,12 @@ from discord.ext import commands
 from bot.engine import GameTimers, Update
 from bot.engine.durations import duration_words, parse_duration
 from bot.engine.moderation import consequence_name
+from bot.engine.names import shown_name
 from bot.engine.tournament_plan import TournamentSpec, parse_points
 from bot.engine.tournaments import TournamentDesk
 from bot.games.base import IllegalAction, parse_option_text, seat_count_words
 from bot.i18n import _, ngettext
-from bot.ui import delivery, flows
+from bot.ui import delivery, flows, timeouts
 from bot.ui.errors import refusals_answered, reply_privately
 from bot.ui.rankings import format_name, standings_table, table_file
 from bot.ui.tournament_runner import TournamentRunner
@@ -82,9 +83,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     @app_commands.choices(
         format=choices("swiss", "round_robin"),
         unfinished=choices("score", "forfeit"),
-        on_timeout=choices("auto", "skip", "forfeit"),
     )
-    @app_commands.autocomplete(game=flows.game_names)
+    @app_commands.autocomplete(game=flows.game_names, on_timeout=timeouts.for_the_chosen_game)
     @refusals_answered
     async def create(
         self,
@@ -139,7 +139,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 "🏆 **{name}** — {title} ({counts} players), {format}, {rounds}, tables of {size}, {timers}.\n"
                 "Enter with `/tournament join`; a moderator starts it with `/tournament start`."
             ).format(
-                name=row.name,
+                name=shown_name(row.name),
                 title=chosen.title,
                 counts=seat_count_words(chosen),
                 format=format_name(row.format),
@@ -156,7 +156,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         with flows.in_public(interaction):
             text = ngettext(
                 "**{player}** joined **{name}** ({n} player).", "**{player}** joined **{name}** ({n} players).", count
-            ).format(player=interaction.user.display_name, name=tournament.name, n=count)
+            ).format(player=flows.user_name(interaction.user), name=shown_name(tournament.name), n=count)
         await flows.say(interaction, text)
 
     @app_commands.command(name="leave", description="Withdraw from this channel's tournament before it starts")
@@ -166,7 +166,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         with flows.in_public(interaction):
             text = ngettext(
                 "**{player}** left **{name}** ({n} player).", "**{player}** left **{name}** ({n} players).", count
-            ).format(player=interaction.user.display_name, name=tournament.name, n=count)
+            ).format(player=flows.user_name(interaction.user), name=shown_name(tournament.name), n=count)
         await flows.say(interaction, text)
 
     @app_commands.command(name="start", description="Close entries and seat round 1 (moderators)")
@@ -181,7 +181,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 "**{name}** begins: {n} round. Opening the tables…",
                 "**{name}** begins: {n} rounds. Opening the tables…",
                 rounds,
-            ).format(name=news.tournament.name, n=rounds)
+            ).format(name=shown_name(news.tournament.name), n=rounds)
         await flows.say(interaction, text)
         await self.bot.tournaments.announce(news)
 
@@ -192,7 +192,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             flows.channel_id_of(interaction), flows.player(interaction), moderator=flows.is_moderator(interaction)
         )
         with flows.in_public(interaction):
-            text = _("**{player}** closed the round.").format(player=interaction.user.display_name)
+            text = _("**{player}** closed the round.").format(player=flows.user_name(interaction.user))
             if news is not None and news.finished:
                 text += " " + _("It is over.")
             elif news is not None:
@@ -221,7 +221,11 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         )  # fmt: skip
         with flows.in_public(interaction):
             text = _("**{player}** set the result of round {round}, table {table} of **{name}**: {result}").format(
-                player=interaction.user.display_name, round=round, table=table, name=tournament.name, result=result
+                player=flows.user_name(interaction.user),
+                round=round,
+                table=table,
+                name=shown_name(tournament.name),
+                result=result,
             )
         await flows.say(interaction, text)
         await self._announce_closed(closed)
@@ -247,7 +251,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         )  # fmt: skip
         with flows.in_public(interaction):
             text = _("**{player}** dropped out of **{name}**; their results so far still count.").format(
-                player=who.display_name, name=tournament.name
+                player=flows.user_name(who), name=shown_name(tournament.name)
             )
         await flows.say(interaction, text)
 
@@ -259,7 +263,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         )
         with flows.in_public(interaction):
             text = _("**{player}** ended **{name}**.").format(
-                player=interaction.user.display_name, name=news.tournament.name
+                player=flows.user_name(interaction.user), name=shown_name(news.tournament.name)
             )
         await flows.say(interaction, text)
         await self._announce_closed(news.closed)
@@ -272,7 +276,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         attachments = [discord.File(io.BytesIO(text.encode()), filename=name) for name, text in files.items()]
         await reply_privately(
             interaction,
-            _("**{name}** — every table and the standings.").format(name=tournament.name),
+            _("**{name}** — every table and the standings.").format(name=shown_name(tournament.name)),
             files=attachments,
         )
 

@@ -3,6 +3,7 @@
 from bot.engine.errors import NotModerator, StaleClick
 from bot.engine.manager import GameSummary
 from bot.engine.moderation import GameManager, TurnWaiting
+from bot.engine.outbox import OwedUpdate
 from bot.engine.servers import ServerBook
 from bot.engine.timers import GameTimers, Reminder, TimerDefaults
 from bot.engine.update import Lobby, Player, SeatInfo, Update
@@ -20,6 +21,7 @@ __all__ = [
     "GameTimers",
     "Lobby",
     "NotModerator",
+    "OwedUpdate",
     "Player",
     "RatingRow",
     "Reminder",

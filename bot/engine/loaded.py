@@ -7,6 +7,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.engine.names import shown_name
 from bot.engine.timers import GameTimers
 from bot.engine.update import SeatInfo
 from bot.games.base import Game, IllegalAction, State, name_seats
@@ -70,12 +71,12 @@ class Loaded:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
 
     def name(self, seat: int) -> str:
-        """The display name of a seat's player."""
-        return self.seats[seat].name
+        """A seat's player's name as written into text (escaped)."""
+        return shown_name(self.seats[seat].name)
 
     def named(self, text: str) -> str:
         """Game text with its seat marks replaced by the players' names."""
-        return name_seats(text, [s.name for s in self.seats])
+        return name_seats(text, [shown_name(s.name) for s in self.seats])
 
     def resigned(self) -> frozenset[int]:
         """Seats the engine plays by default."""

@@ -13,12 +13,14 @@ from typing import Any
 from bot.engine.errors import MoveRefused, NotModerator, Refused, StaleClick
 from bot.engine.loaded import Loaded, LoadedCache
 from bot.engine.lobby import LobbyDesk, fresh_seed, wall_clock_ms
+from bot.engine.names import shown_name
 from bot.engine.ratings import rate_results
 from bot.engine.replay import new_state, replay, state_text, step_random
 from bot.engine.servers import ServerBook
 from bot.engine.timers import TimerDefaults, arm
-from bot.engine.turns import Move, final_ranks, move_line, must_act, play_out, who
-from bot.engine.update import Update
+from bot.engine.turns import Move, move_line, must_act, play_out, resigned_last, who
+from bot.engine.undoing import UndoAsked, undo_refusal
+from bot.engine.update import Owed, Player, Update, owings
 from bot.games.base import Action, Game, IllegalAction, Outcome, name_seats, seat_count_words, seat_counts
 from bot.i18n import ENGLISH, N_, _, language, ngettext, pgettext, speaking
 from bot.storage import MoveWrite, ResultRow, SeatRow, SqliteStorage, StaleVersion, TimerPlan, Transaction
@@ -118,12 +120,14 @@ class PlayDesk(LobbyDesk):
             # Starting deals every seat its secrets: each owner gets their view by DM (open games have none to send).
             views = {s.user_id: game.player_view(state, s.seat) for s in loaded.seats}
             dms = {user_id: view for user_id, view in views.items() if holds_secrets(view)}
-            players = ", ".join(s.name for s in loaded.seats)
+            players = ", ".join(loaded.name(s.seat) for s in loaded.seats)
             with self.in_public(loaded.guild_id):
                 start_line = _("{game} begins with {players}.").format(game=game.title, players=players)
-            update = await self._after(loaded, [], lines=[start_line], actor=None, dm_views=dms, setup=setup)
+            update = await self._after(
+                loaded, [], lines=[start_line], actor=None, dm_views=dms, setup=setup, new_board=True
+            )
             log.info("game started channel=%s game=%s seats=%d", channel_id, game.name, len(seats))
-            return update
+            return replace(update, first_views=tuple(dms))
 
     # ------------------------------------------------------------------ moves
 
@@ -176,15 +180,18 @@ class PlayDesk(LobbyDesk):
             if callable(no_undo):
                 raise IllegalAction(no_undo())
             rows = await self.storage.actions(loaded.game_id)
-            if not rows or rows[-1].n <= loaded.undo_floor:
-                raise IllegalAction(_("There's nothing you can take back: the last move revealed something."))
-            last = rows[-1]
-            if last.seat != seat or last.auto:
-                raise IllegalAction(
-                    _("Only {player} can take back the last move.").format(player=loaded.name(last.seat))
-                )
-            state = replay(loaded.game, loaded.seed, len(loaded.seats), loaded.options, rows[:-1])
+            asked = UndoAsked(
+                loaded.game, seat, rows, loaded.undo_floor, loaded.seed, len(loaded.seats), loaded.options, loaded.name
+            )
+            refused = undo_refusal(asked)
+            if refused is not None:
+                raise IllegalAction(refused)
+            last, state = asked.last, asked.before
             version = loaded.version + 1
+            taken_back = replace(loaded, state=state, version=version, moves=loaded.moves - 1)
+            with self.in_public(loaded.guild_id):
+                line = _("{player} takes back their last move.").format(player=loaded.name(seat))
+            update = self._update(taken_back, [line], actor=user_id, dm_views={}, outcome=None, ended=None)
             try:
                 async with self.storage.transaction() as tx:
                     await tx.delete_actions_from(loaded.game_id, last.n)
@@ -195,15 +202,13 @@ class PlayDesk(LobbyDesk):
                         version,
                         loaded.undo_floor,
                     )
+                    owed = await tx.owe(loaded.game_id, version, owings(update))
             except BaseException:
                 self._cache.drop(channel_id)
                 raise
-            loaded = replace(loaded, state=state, version=version, moves=loaded.moves - 1)
-            self._cache.put(loaded)
-            with self.in_public(loaded.guild_id):
-                line = _("{player} takes back their last move.").format(player=loaded.name(seat))
+            self._cache.put(taken_back)
             log.info("move taken back channel=%s game=%s step=%d seat=%d", channel_id, loaded.game.name, last.n, seat)
-            return self._update(loaded, [line], actor=user_id, dm_views={}, outcome=None, ended=None)
+            return replace(update, owed=Owed.of(owed))
 
     async def resign(self, channel_id: int, user_id: int) -> Update:
         """Leave a running game: the seat is played by default and ranked last."""
@@ -219,10 +224,12 @@ class PlayDesk(LobbyDesk):
             log.info("resigned channel=%s game=%s step=%d seat=%d", channel_id, loaded.game.name, loaded.moves, seat)
             return await self._after(loaded, [], lines=[line], actor=user_id, resigning=(seat,))
 
-    async def abandon(
-        self, channel_id: int, user_id: int, *, moderator: bool, line: str | None = None
-    ) -> Update | None:
-        """The host or a moderator ends the game (or closes the lobby); nothing is recorded for stats."""
+    async def abandon(self, channel_id: int, by: Player, *, moderator: bool, line: str | None = None) -> Update | None:
+        """The host or a moderator ends the game (or closes the lobby); nothing is recorded for stats.
+
+        The channel is told who did it (README: every moderator action names the moderator), unless `line` says more.
+        """
+        user_id = by.user_id
         async with self.locks(channel_id):
             row = await self.storage.active_game(channel_id)
             if row is None:
@@ -231,16 +238,19 @@ class PlayDesk(LobbyDesk):
                 raise NotModerator(_("This is a tournament table: only a moderator can abandon it."))
             if user_id != row.host_id and not moderator:
                 raise NotModerator(_("Only the host or a moderator can abandon this game."))
+            update = None
+            if row.status != "lobby":
+                loaded = Loaded.from_rows(row, await self.storage.seats(row.id), self.game(row.game), 0)
+                with self.in_public(loaded.guild_id):
+                    said = line or _("{player} abandoned the game.").format(player=by.shown)
+                    ended = pgettext("game ended", "abandoned")
+                update = self._update(loaded, [said], actor=user_id, dm_views={}, outcome=None, ended=ended)
             async with self.storage.transaction() as tx:
                 await tx.end_game(row.id, "abandoned", "abandoned", self.clock())  # stored: English
+                owed = {} if update is None else await tx.owe(row.id, row.version, owings(update))
             self._cache.drop(channel_id)
             log.info("game abandoned channel=%s game=%s by=%s", channel_id, row.game, user_id)
-            if row.status == "lobby":
-                return None
-            loaded = Loaded.from_rows(row, await self.storage.seats(row.id), self.game(row.game), 0)
-            with self.in_public(loaded.guild_id):
-                said, ended = line or _("The game was abandoned."), pgettext("game ended", "abandoned")
-            return self._update(loaded, [said], actor=user_id, dm_views={}, outcome=None, ended=ended)
+            return None if update is None else replace(update, owed=Owed.of(owed))
 
     # ------------------------------------------------------------------ reads
 
@@ -249,13 +259,22 @@ class PlayDesk(LobbyDesk):
         loaded = await self._running(channel_id)
         return self._update(loaded, [], actor=user_id, dm_views={}, outcome=None, ended=None)
 
+    async def last_played(self, channel_id: int, user_id: int | None = None) -> Update:
+        """The running game, or once it has ended the channel's last game as it ended (a new game comes first)."""
+        row = await self.storage.active_game(channel_id) or await self.storage.latest_game(channel_id)
+        if row is None or row.status in ("lobby", "running") or row.state is None or row.started_ms is None:
+            return await self.current(channel_id, user_id)  # the game here, or the reason there is none to show
+        loaded = Loaded.from_rows(row, await self.storage.seats(row.id), self.game(row.game), 0)
+        ended = row.end_reason or row.status
+        return self._update(loaded, [], actor=user_id, dm_views={}, outcome=None, ended=ended)
+
     async def recent_log(self, channel_id: int, limit: int = 15) -> list[str]:
         """The last moves of the channel's game, newest last, as public lines."""
         row = await self.storage.active_game(channel_id) or await self.storage.latest_game(channel_id)
         if row is None:
             raise IllegalAction(_("No game has been played in this channel yet."))
         game = self.game(row.game)
-        names = {s.seat: seat_name(s) for s in await self.storage.seats(row.id)}
+        names = {s.seat: shown_name(seat_name(s)) for s in await self.storage.seats(row.id)}
         rows = (await self.storage.actions(row.id))[-limit:]
         in_order = [names.get(seat, "?") for seat in range(len(names))]
         return [
@@ -275,8 +294,9 @@ class PlayDesk(LobbyDesk):
             waiting: tuple[str, ...] = ()
             if row.status == "running" and row.state is not None:
                 to_act = must_act(game, game.from_json(json.loads(row.state)))
-                waiting = tuple(s.name for s in seats if s.seat in to_act)
-            summaries.append(GameSummary(row.channel_id, game.title, row.status, tuple(s.name for s in seats), waiting))
+                waiting = tuple(shown_name(s.name) for s in seats if s.seat in to_act)
+            players = tuple(shown_name(s.name) for s in seats)
+            summaries.append(GameSummary(row.channel_id, game.title, row.status, players, waiting))
         return summaries
 
     async def replayed_state(self, game_id: int) -> tuple[str, str]:
@@ -346,11 +366,13 @@ class PlayDesk(LobbyDesk):
         forced: frozenset[int] = frozenset(),
         skip: bool = False,
         setup: Callable[[Transaction], Awaitable[None]] | None = None,
+        new_board: bool = False,
     ) -> Update:
         """Apply the moves plus whatever resigned (or `forced`) seats must play, commit once, and report.
 
         `resigning` seats drop out (left `vacating` when a moderator removed their player); `setup` writes what
-        must commit in the same transaction, before the moves (a start: the game's first state).
+        must commit in the same transaction, before the moves (a start: the game's first state). What the change
+        owes Discord (its announcement, `new_board` or not, and the views it dealt) is stored in that transaction.
         """
         game = loaded.game
         if resigning:
@@ -360,8 +382,9 @@ class PlayDesk(LobbyDesk):
         secrets_before = loaded.privates or tuple(
             game.player_view(loaded.state, s.seat)["private"] for s in loaded.seats
         )
-        # Who was already waiting to act; a start (no moves) has nobody waiting yet, so everyone is pinged.
-        waited = must_act(game, loaded.state) if moves else frozenset()
+        # Who was already waiting to act (pinged then, so not again); a start has nobody waiting yet, so everyone is
+        # pinged. After a timeout, whoever must act again is pinged anew: they may have missed the first ping.
+        waited = must_act(game, loaded.state) if moves or resigning else frozenset()
         # What the moves cause is told to everyone: narrated in the server's language, not the mover's.
         with self.in_public(loaded.guild_id):
             step = play_out(loaded, moves, self.clock() - loaded.started_ms, forced=forced, skip=skip)
@@ -375,6 +398,9 @@ class PlayDesk(LobbyDesk):
             with self.in_public(loaded.guild_id):
                 walkover = self._walkover(loaded)
             outcome, ended, kept = walkover, walkover.reason, EVERYONE_ELSE_RESIGNED
+        if outcome is not None:
+            # Ranked once, here: the results message, the stored results, stats and ratings all read this ranking.
+            outcome = resigned_last(outcome, loaded.resigned())
         with self.in_public(loaded.guild_id):  # the other players' views go to them by DM
             views = {s.seat: game.player_view(step.state, s.seat) for s in loaded.seats}
         new = replace(
@@ -385,6 +411,15 @@ class PlayDesk(LobbyDesk):
             moves=loaded.moves + len(step.moves),
             privates=tuple(views[s.seat]["private"] for s in loaded.seats),
         )
+        dms = dict(dm_views or {})
+        for s in new.seats:
+            changed = views[s.seat]["private"] != secrets_before[s.seat]
+            if s.seat != actor_seat and s.user_id not in dms and changed:
+                dms[s.user_id] = views[s.seat]
+        with self.in_public(loaded.guild_id):
+            lines = lines + [new.named(move_line(game, m, new.name(m.seat))) for m in step.moves]
+        update = self._update(new, lines, actor=actor, dm_views=dms, outcome=outcome, ended=ended, views=views)
+        update = replace(update, already_waiting=tuple(s.user_id for s in new.seats if s.seat in waited))
         write = MoveWrite(
             loaded.game_id,
             tuple((m.n, m.seat, m.action.token(), m.action.at or 0, m.auto) for m in step.moves),
@@ -393,17 +428,18 @@ class PlayDesk(LobbyDesk):
             new.version,
             new.undo_floor,
             None if ended else self._timer_plan(new, waited, restart=bool(forced or resigning or not moves)),
+            owings(update, new_board=new_board),
         )
         try:
             if ended is None and not resigning and setup is None:
-                await self.storage.commit_moves(write)
+                owed = await self.storage.commit_moves(write)
             else:
                 async with self.storage.transaction() as tx:
                     if setup is not None:
                         await setup(tx)
                     for seat in resigning:
                         await tx.set_resigned(loaded.game_id, seat, vacant=vacating)
-                    await tx.write_moves(write)
+                    owed = await tx.write_moves(write)
                     if ended is not None:
                         status = "abandoned" if outcome is None else "finished"
                         await tx.end_game(loaded.game_id, status, kept, self.clock())
@@ -438,15 +474,7 @@ class PlayDesk(LobbyDesk):
                 move.action.verb,
                 move.auto,
             )
-        dms = dict(dm_views or {})
-        for s in new.seats:
-            changed = views[s.seat]["private"] != secrets_before[s.seat]
-            if s.seat != actor_seat and s.user_id not in dms and changed:
-                dms[s.user_id] = views[s.seat]
-        with self.in_public(loaded.guild_id):
-            lines = lines + [new.named(move_line(game, m, new.name(m.seat))) for m in step.moves]
-        update = self._update(new, lines, actor=actor, dm_views=dms, outcome=outcome, ended=ended, views=views)
-        return replace(update, already_waiting=tuple(s.user_id for s in new.seats if s.seat in waited))
+        return replace(update, owed=Owed.of(owed))
 
     def _timer_plan(self, new: Loaded, waited: frozenset[int], *, restart: bool) -> TimerPlan | None:
         """Arm the timers when a wait begins (someone new must act), clear them when nobody must act."""
@@ -471,7 +499,6 @@ class PlayDesk(LobbyDesk):
 
     def _results(self, loaded: Loaded, outcome: Outcome) -> list[ResultRow]:
         now = self.clock()
-        ranks = final_ranks(outcome, loaded.resigned())
         duration = max(0, (now - loaded.started_ms) // 1000)
         return [
             ResultRow(
@@ -481,7 +508,7 @@ class PlayDesk(LobbyDesk):
                 loaded.game.name,
                 loaded.guild_id,
                 outcome.scores[s.seat],
-                ranks[s.seat],
+                outcome.ranks[s.seat],
                 len(loaded.seats),
                 duration,
                 now,

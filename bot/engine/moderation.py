@@ -10,11 +10,12 @@ from typing import Any
 from bot.engine.durations import duration_words
 from bot.engine.errors import NotModerator
 from bot.engine.loaded import Loaded
-from bot.engine.manager import PlayDesk, holds_secrets
+from bot.engine.manager import holds_secrets
+from bot.engine.outbox import OutboxDesk
 from bot.engine.replay import new_state, state_text
-from bot.engine.timers import CONSEQUENCES, GameTimers, Reminder, arm, can_skip
+from bot.engine.timers import GameTimers, Reminder, arm, check_consequence, consequences
 from bot.engine.turns import must_act
-from bot.engine.update import Player, Update
+from bot.engine.update import Owed, Player, SeatInfo, Update, owings
 from bot.games.base import IllegalAction, resolve_options, seat_counts
 from bot.i18n import _, ngettext, pgettext
 from bot.storage import TimerRow
@@ -72,15 +73,13 @@ class TurnWaiting:
     since_ms: int | None
 
 
-class GameManager(PlayDesk):
+class GameManager(OutboxDesk):
     """Everything the Discord layer asks of the engine."""
 
     # ------------------------------------------------------------------ timers
 
     async def set_timers(self, channel_id: int, user_id: int, timers: GameTimers, *, moderator: bool) -> GameTimers:
         """The host (or a moderator) sets the game's reminder delay, timeout and its consequence."""
-        if timers.on_timeout not in CONSEQUENCES:
-            raise IllegalAction(_("On timeout, choose one of: {choices}.").format(choices=", ".join(CONSEQUENCES)))
         async with self.locks(channel_id):
             row = await self.storage.active_game(channel_id)
             if row is None:
@@ -88,10 +87,7 @@ class GameManager(PlayDesk):
             if user_id != row.host_id and not moderator:
                 raise NotModerator(_("Only the host or a moderator can set the timers."))
             game = self.game(row.game)
-            if timers.on_timeout == "skip" and not can_skip(game):
-                raise IllegalAction(
-                    _("{game} has no way to skip a turn: choose `auto` or `forfeit`.").format(game=game.title)
-                )
+            check_consequence(game, timers.on_timeout)
             async with self.storage.transaction() as tx:
                 await tx.set_timers(row.id, timers.remind_s, timers.timeout_s, timers.on_timeout)
             if row.status == "running":
@@ -102,6 +98,11 @@ class GameManager(PlayDesk):
                 if plan.due:
                     self.timers_armed(min(due for _kind, due in plan.due))
             return timers
+
+    async def timeout_choices(self, channel_id: int) -> tuple[str, ...]:
+        """What a timeout may do in the channel's game (lobby or running): `skip` only where its rules pass."""
+        row = await self.storage.active_game(channel_id)
+        return consequences(self.game(row.game)) if row is not None else ()
 
     async def game_timers(self, channel_id: int) -> GameTimers:
         """The channel's game's timer settings."""
@@ -154,7 +155,7 @@ class GameManager(PlayDesk):
                 raise IllegalAction(_("Nobody has to move right now, so there is nothing to skip."))
             log.info("skip channel=%s game=%s step=%d by=%s", channel_id, loaded.game.name, loaded.moves, by.user_id)
             with self.in_public(loaded.guild_id):
-                why = _("{player} skips the wait").format(player=by.name)
+                why = _("{player} skips the wait").format(player=by.shown)
             return await self._time_out(loaded, waiting, why, actor=by.user_id)
 
     async def _time_out(self, loaded: Loaded, waiting: frozenset[int], why: str, actor: int | None = None) -> Update:
@@ -180,7 +181,7 @@ class GameManager(PlayDesk):
                 line = _(
                     "{moderator} removed {player} from the game. Their seat plays by default "
                     "until someone takes it with `/game join`."
-                ).format(moderator=by.name, player=loaded.name(seat))
+                ).format(moderator=by.shown, player=loaded.name(seat))
             log.info(
                 "kick channel=%s game=%s step=%d seat=%d by=%s",
                 channel_id,
@@ -201,20 +202,24 @@ class GameManager(PlayDesk):
             if not moderator and not loaded.seats[seat].vacant:
                 raise NotModerator(_("Only a moderator can replace a player."))
             if loaded.maybe_seat_of(new.user_id) is not None:
-                raise IllegalAction(_("{player} already holds a seat in this game.").format(player=new.name))
-            async with self.storage.transaction() as tx:
-                await tx.set_seat_user(loaded.game_id, seat, new.user_id, new.name)
+                raise IllegalAction(_("{player} already holds a seat in this game.").format(player=new.shown))
             old_name = loaded.name(seat)
-            self._cache.drop(channel_id)
-            loaded = await self._load(channel_id)
+            given = SeatInfo(seat, new.user_id, new.name)  # playing again: neither resigned nor vacant
+            loaded = replace(loaded, seats=tuple(given if s.seat == seat else s for s in loaded.seats))
             with self.in_public(loaded.guild_id):
                 if by.user_id == new.user_id:
-                    line = _("{player} takes {old}'s seat.").format(player=new.name, old=old_name)
+                    line = _("{player} takes {old}'s seat.").format(player=new.shown, old=old_name)
                 else:
                     line = _("{moderator} gives {old}'s seat to {player}.").format(
-                        moderator=by.name, old=old_name, player=new.name
+                        moderator=by.shown, old=old_name, player=new.shown
                     )
             view = loaded.game.player_view(loaded.state, seat)
+            dms = {new.user_id: view}
+            update = self._update(loaded, [line], actor=by.user_id, dm_views=dms, outcome=None, ended=None)
+            async with self.storage.transaction() as tx:
+                await tx.set_seat_user(loaded.game_id, seat, new.user_id, new.name)
+                owed = await tx.owe(loaded.game_id, loaded.version, owings(update))
+            self._cache.drop(channel_id)
             log.info(
                 "seat replaced channel=%s game=%s step=%d seat=%d by=%s",
                 channel_id,
@@ -223,8 +228,7 @@ class GameManager(PlayDesk):
                 seat,
                 by.user_id,
             )
-            dms = {new.user_id: view}
-            return self._update(loaded, [line], actor=by.user_id, dm_views=dms, outcome=None, ended=None)
+            return replace(update, owed=Owed.of(owed), first_views=(new.user_id,) if holds_secrets(view) else ())
 
     async def take_seat(self, channel_id: int, player: Player) -> Update:
         """Anyone not playing takes the first vacant seat of the running game."""
@@ -263,11 +267,12 @@ class GameManager(PlayDesk):
             loaded = await self._load(channel_id)
             views = {s.user_id: game.player_view(state, s.seat) for s in loaded.seats}
             dms = {user_id: view for user_id, view in views.items() if holds_secrets(view)}
-            players = ", ".join(p.name for p in table.players)
+            players = ", ".join(p.shown for p in table.players)
             with self.in_public(loaded.guild_id):
                 line = _("{game} begins with {players}.").format(game=game.title, players=players)
             log.info("seated game started channel=%s game=%s seats=%d", channel_id, game.name, len(table.players))
-            return await self._after(loaded, [], lines=[line], actor=None, dm_views=dms)
+            update = await self._after(loaded, [], lines=[line], actor=None, dm_views=dms, new_board=True)
+            return replace(update, first_views=tuple(dms))
 
     # ------------------------------------------------------------------ privacy
 

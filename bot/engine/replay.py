@@ -32,8 +32,13 @@ def logged_action(row: ActionRow) -> Action:
 def replay(game: Game, seed: int, seats: int, options: Mapping[str, Any], rows: Iterable[ActionRow]) -> State:
     """Setup, then every logged action in order, each with its own step's RNG."""
     state = new_state(game, seed, seats, options)
+    # A game whose moves changed shape reads its older log entries (optional: most games never needed it).
+    from_log = getattr(game, "from_log", None)
     for row in rows:
-        state = game.apply(state, row.seat, logged_action(row), step_random(seed, row.n))
+        action = logged_action(row)
+        if from_log is not None:
+            action = from_log(state, action)
+        state = game.apply(state, row.seat, action, step_random(seed, row.n))
     return state
 
 

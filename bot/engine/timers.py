@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.games.base import Game
+from bot.games.base import Game, IllegalAction
+from bot.i18n import _
 from bot.storage import TimerPlan
 
 CONSEQUENCES = ("auto", "skip", "forfeit")
@@ -47,8 +48,28 @@ class Reminder:
 
 
 def can_skip(game: Game) -> bool:
-    """Whether the game's rules have a move that does nothing (so a timeout may skip a turn)."""
+    """Whether the game's rules have a pass a timeout may make for a seat (its optional `skip_action`)."""
     return callable(getattr(game, "skip_action", None))
+
+
+def consequences(game: Game) -> tuple[str, ...]:
+    """The timeout consequences this game offers: `skip` only where its rules have a pass."""
+    return tuple(c for c in CONSEQUENCES if c != "skip" or can_skip(game))
+
+
+def check_consequence(game: Game, on_timeout: str) -> None:
+    """Refuse a timeout consequence the game doesn't offer, saying why and what it offers instead."""
+    offered = consequences(game)
+    if on_timeout in offered:
+        return
+    choices = ", ".join(f"`{c}`" for c in offered)
+    if on_timeout == "skip":
+        raise IllegalAction(
+            _("{game}'s rules have no pass, so a timeout can't skip a turn: choose {choices}.").format(
+                game=game.title, choices=choices
+            )
+        )
+    raise IllegalAction(_("On timeout, choose one of: {choices}.").format(choices=choices))
 
 
 def arm(timers: GameTimers, defaults: TimerDefaults, waiting: int, now_ms: int, version: int) -> TimerPlan:

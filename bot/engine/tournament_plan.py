@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections import defaultdict
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -11,7 +12,7 @@ from typing import Any
 from bot.engine.pairing import round_robin_round, round_robin_rounds, swiss_round, table_sizes
 from bot.engine.standings import Standing, TableResult, standings, table_points
 from bot.engine.timers import GameTimers
-from bot.engine.turns import final_ranks
+from bot.engine.turns import resigned_last
 from bot.games.base import Game, IllegalAction, seat_counts
 from bot.i18n import _
 from bot.storage.tournaments import SeatResult, TableRow
@@ -19,6 +20,11 @@ from bot.storage.tournaments import SeatResult, TableRow
 FORMATS = ("swiss", "round_robin")
 UNFINISHED = ("score", "forfeit")
 """How `/tournament advance` scores a table still playing: as it stands, or everyone last with 0."""
+MAX_POINTS = 1000
+"""The most tournament points one place may be worth: enough for any scheme, small enough to add up exactly."""
+MAX_PLACES = 8
+"""Points name at most this many places: the largest table."""
+WHOLE_NUMBER = re.compile(r"[0-9]{1,9}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +37,7 @@ class TournamentSpec:
     rounds: int
     table_size: int | None
     options: dict[str, Any]
-    points: tuple[float, ...] | None
+    points: tuple[int, ...] | None
     unfinished: str
     timers: GameTimers
 
@@ -62,17 +68,36 @@ def default_rounds(format: str, players: int, table_size: int) -> int:
     return max(1, math.ceil(math.log(players, table_size)) + extra)
 
 
-def parse_points(text: str | None) -> tuple[float, ...] | None:
+def parse_points(text: str | None) -> tuple[int, ...] | None:
     """ "3,1,0" → points for 1st, 2nd, 3rd… (None keeps the default, N − rank)."""
     if text is None or not text.strip():
         return None
-    try:
-        points = tuple(float(part) for part in text.replace(" ", ",").split(",") if part)
-    except ValueError:
-        raise IllegalAction(_("Points are numbers for 1st, 2nd, 3rd… separated by commas, like `3,1,0`.")) from None
-    if not points or any(p < 0 for p in points):
-        raise IllegalAction(_("Points are numbers of 0 or more for 1st, 2nd, 3rd…, like `3,1,0`."))
+    words = [word for word in text.replace(" ", ",").split(",") if word]
+    for word in words:
+        if not WHOLE_NUMBER.fullmatch(word):
+            raise IllegalAction(_points_refusal(word))
+    points = tuple(int(word) for word in words)
+    check_points(points)
     return points
+
+
+def check_points(points: Sequence[int]) -> None:
+    """Tournament points are whole numbers from 0 to MAX_POINTS, one per place of the largest table at most."""
+    if not points or len(points) > MAX_PLACES:
+        raise IllegalAction(
+            _("Give points for 1st, 2nd, 3rd… — {places} places at most, like `3,1,0`.").format(places=MAX_PLACES)
+        )
+    for value in points:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_POINTS:
+            raise IllegalAction(_points_refusal(str(value)))
+
+
+def _points_refusal(word: str) -> str:
+    """Why a place's points are refused (the typed word is clipped: it may be anything)."""
+    shown = word if len(word) <= 12 else word[:11] + "…"
+    return _("Points are whole numbers from 0 to {most}, like `3,1,0`; `{word}` is not one.").format(
+        most=MAX_POINTS, word=shown.replace("`", "'")
+    )
 
 
 def bye_points(scheme: Sequence[float] | None, table_size: int) -> float:
@@ -148,10 +173,9 @@ def closed_early(game: Game, state: Any, seats: Sequence[tuple[int, bool]], how:
     """
     if how == "forfeit" or state is None:
         return [(user, len(seats), 0) for user, _gone in seats]
-    outcome = game.standing(state)
     resigned = frozenset(seat for seat, (_user, gone) in enumerate(seats) if gone)
-    ranks = final_ranks(outcome, resigned)
-    return [(user, ranks[seat], outcome.scores[seat]) for seat, (user, _gone) in enumerate(seats)]
+    outcome = resigned_last(game.standing(state), resigned)
+    return [(user, outcome.ranks[seat], outcome.scores[seat]) for seat, (user, _gone) in enumerate(seats)]
 
 
 def check_report(seats: Collection[int], ranking: dict[int, tuple[int, int]]) -> None:

@@ -13,14 +13,16 @@ from dataclasses import dataclass, replace
 from bot.engine.errors import NotModerator
 from bot.engine.locks import ChannelLocks
 from bot.engine.moderation import GameManager, SeatedTable
+from bot.engine.names import shown_name, stored_name
 from bot.engine.pairing import table_sizes
 from bot.engine.standings import Standing
-from bot.engine.timers import CONSEQUENCES, GameTimers, can_skip
+from bot.engine.timers import GameTimers, check_consequence
 from bot.engine.tournament_plan import (
     FORMATS,
     UNFINISHED,
     Field,
     TournamentSpec,
+    check_points,
     check_report,
     closed_early,
     default_rounds,
@@ -109,6 +111,8 @@ class TournamentDesk:
             )
         if spec.rounds < 0:
             raise IllegalAction(_("Rounds must be 1 or more (or 0 to let me choose when the tournament starts)."))
+        if spec.points is not None:
+            check_points(spec.points)
         options = resolve_options(game.options, spec.options)
         size = spec.table_size or default_table_size(game)
         if size not in usable_sizes(game):
@@ -118,14 +122,10 @@ class TournamentDesk:
                 )
             )
         timers = spec.timers
-        if timers.on_timeout not in CONSEQUENCES:
-            raise IllegalAction(_("On timeout, choose one of: {choices}.").format(choices=", ".join(CONSEQUENCES)))
-        if timers.on_timeout == "skip" and not can_skip(game):
-            raise IllegalAction(
-                _("{game} has no way to skip a turn: choose `auto` or `forfeit`.").format(game=game.title)
-            )
+        check_consequence(game, timers.on_timeout)
+        name = stored_name(spec.name, 80) if spec.name.strip() else DEFAULT_NAME
         row = TournamentRow(
-            0, guild_id, channel_id, spec.name.strip()[:80] or DEFAULT_NAME, game.name, spec.format, spec.rounds,
+            0, guild_id, channel_id, name, game.name, spec.format, spec.rounds,
             size, json.dumps(options), None if spec.points is None else json.dumps(spec.points), spec.unfinished,
             timers.remind_s, timers.timeout_s, timers.on_timeout, "open", 0, by.user_id, self.manager.clock(), None,
         )  # fmt: skip
@@ -215,7 +215,7 @@ class TournamentDesk:
                 line = _("{moderator} closed round {round}: scored as it stands.")
             else:
                 line = _("{moderator} closed round {round}: forfeited: nobody scores.")
-            line = line.format(moderator=by.name, round=tournament.round)
+            line = line.format(moderator=by.shown, round=tournament.round)
             closed = await self._close_tables(tournament, by, line)
         news = await self.round_check(tournament.id)
         return None if news is None else replace(news, closed=closed)
@@ -245,8 +245,8 @@ class TournamentDesk:
             check_report(table.seats, ranking)
             closed: tuple[Update, ...] = ()
             if table.status == "running" and table.channel_id is not None:
-                line = _("{moderator} reported this table's result, so the game stops here.").format(moderator=by.name)
-                update = await self.manager.abandon(table.channel_id, by.user_id, moderator=True, line=line)
+                line = _("{moderator} reported this table's result, so the game stops here.").format(moderator=by.shown)
+                update = await self.manager.abandon(table.channel_id, by, moderator=True, line=line)
                 closed = () if update is None else (update,)
             results = [SeatResult(round_no, table_no, user, rank, score) for user, (rank, score) in ranking.items()]
             async with self.storage.transaction() as tx:
@@ -265,7 +265,7 @@ class TournamentDesk:
             if entrant is None:
                 raise IllegalAction(_("That user isn't in this tournament."))
             if entrant.dropped:
-                raise IllegalAction(_("{player} has already dropped out.").format(player=entrant.name))
+                raise IllegalAction(_("{player} has already dropped out.").format(player=shown_name(entrant.name)))
             async with self.storage.transaction() as tx:
                 if tournament.status == "open":
                     await tx.remove_entrant(tournament.id, user_id)
@@ -281,7 +281,7 @@ class TournamentDesk:
         async with self._holding(self._live, channel_id) as tournament:
             closed: tuple[Update, ...] = ()
             if tournament.status == "running":
-                ended = _("{moderator} ended the tournament.").format(moderator=by.name)
+                ended = _("{moderator} ended the tournament.").format(moderator=by.shown)
                 closed = await self._close_tables(tournament, by, ended)
                 for table in await self.storage.tables(tournament.id):
                     if table.round == tournament.round and table.status == "abandoned":
@@ -449,7 +449,7 @@ class TournamentDesk:
             if table.round != tournament.round:
                 continue
             if table.status == "running" and table.channel_id is not None:
-                update = await self.manager.abandon(table.channel_id, by.user_id, moderator=True, line=line)
+                update = await self.manager.abandon(table.channel_id, by, moderator=True, line=line)
                 if update is not None:
                     closed.append(update)
             elif table.game_id is None:

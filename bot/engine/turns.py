@@ -100,6 +100,11 @@ def who(name: str, auto: bool) -> str:
     return _("{player} (auto)").format(player=name) if auto else name
 
 
+def resigned_last(outcome: Outcome, resigned: frozenset[int]) -> Outcome:
+    """The one final ranking, resigned seats last: the results message, stats and tournaments all use it."""
+    return replace(outcome, ranks=final_ranks(outcome, resigned))
+
+
 def final_ranks(outcome: Outcome, resigned: frozenset[int]) -> tuple[int, ...]:
     """The game's ranks, with every resigned seat placed after every seat that played on."""
     ranks = []

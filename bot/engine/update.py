@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.engine.names import shown_name, stored_name
 from bot.games.base import Outcome
+from bot.storage import Owing
 
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """A Discord user as the engine knows them: an id and a display name."""
+    """A Discord user as the engine knows them: an id and a display name (stored clean of control characters)."""
 
     user_id: int
     name: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", stored_name(self.name))
+
+    @property
+    def shown(self) -> str:
+        """The name as written into text (escaped)."""
+        return shown_name(self.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +37,11 @@ class SeatInfo:
     resigned: bool = False
     vacant: bool = False
     """Its player was removed by a moderator; anyone may take the seat."""
+
+    @property
+    def shown(self) -> str:
+        """The player's name as written into text (escaped)."""
+        return shown_name(self.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +69,22 @@ class Lobby:
 
 
 @dataclass(frozen=True, slots=True)
+class Owed:
+    """The outbox rows behind an Update: delivery settles each once Discord has it (or its fallback was said)."""
+
+    public: tuple[int, ...] = ()
+    """The channel's announcement (its lines and pings, the board, the results)."""
+    private: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    """Per user: the rows owing them their private view."""
+
+    @classmethod
+    def of(cls, ids: Mapping[int | None, int]) -> Owed:
+        """From the ids one change's rows were given (recipient None: the channel)."""
+        public = ids.get(None)
+        return cls(() if public is None else (public,), {uid: (row,) for uid, row in ids.items() if uid is not None})
+
+
+@dataclass(frozen=True, slots=True)
 class Update:
     """The result of one change: enough for the Discord layer to tell everyone what they may know."""
 
@@ -75,8 +107,27 @@ class Update:
     """Why the game ended (finished or abandoned); None while it runs."""
     tournament_id: int | None = None
     """The tournament whose table this game is, if any."""
+    first_views: tuple[int, ...] = ()
+    """Users this change deals their first private view of the game (its start, a seat taken): whoever gets no DMs
+    is told once, in the game's channel, where that view is."""
+    owed: Owed = field(default_factory=Owed)
+    """The outbox rows this change wrote (none for a mere read): what its delivery settles."""
 
     @property
     def running(self) -> bool:
         """Whether the game goes on after this change."""
         return self.ended is None
+
+    @property
+    def newly_awaited(self) -> tuple[int, ...]:
+        """Who the public line pings: those who must act anew (not the mover, nor those pinged before and awaited)."""
+        if not self.running:
+            return ()
+        pinged_before = {self.actor_id, *self.already_waiting}
+        return tuple(uid for uid in self.to_ping if uid not in pinged_before)
+
+
+def owings(update: Update, *, new_board: bool = False) -> tuple[Owing, ...]:
+    """What a change owes Discord: the channel's announcement, and each private view it dealt (by owner only)."""
+    public = Owing(None, update.lines, update.newly_awaited, new_board)
+    return (public, *(Owing(user_id) for user_id in update.dm_views))

@@ -245,6 +245,10 @@ class Game(Protocol):
     Views are dicts made by `make_view`: "public" is the same for every seat, "private" holds what
     only that seat may know (None for spectators), "legal" lists its moves. Hidden information is
     decided in `player_view` and nowhere else.
+
+    Optional: `skip_action(state, seat) -> Action | None`, the pass a timeout's `skip` makes for a seat that must
+    act, only where the rules have one and using only what that seat may see. Never a player's choice, it may be
+    missing from `legal_actions`; `apply` accepts it all the same. A game without it offers no `skip`.
     """
 
     @property

@@ -18,6 +18,9 @@ from bot.settings import Settings
 
 GUILD_NAME = "Sandbox"
 FIRST_CHANNEL = "games"
+SETTLE_SECONDS = 60.0
+"""How long a line may keep the bot busy. simcord's 5 s default failed lines on a busy machine: the first
+Ticket to Ride map takes about a second of CPU to draw, and a tournament round starts three at once."""
 
 
 class Sandbox:
@@ -42,6 +45,8 @@ class Sandbox:
         self.last_results: dict[str, simcord.InteractionResult] = {}
         self._known: set[int] = set()
         """Channels and threads already seen: a thread not among them was opened by the last line."""
+        self._requests_read = 0
+        """How many of the bot's REST calls `_show_new` has looked at."""
 
     def _new_bot(self) -> TetsudoBot:
         bot = TetsudoBot(self.settings, self.games, seeds=self.seeds)
@@ -59,7 +64,7 @@ class Sandbox:
                 await bot.close()
 
     async def _run(self, lines: Iterable[str], *, stop_on_error: bool) -> int:
-        async with simcord.run(self._new_bot(), check_errors=False) as env:
+        async with simcord.run(self._new_bot(), check_errors=False, settle_timeout=SETTLE_SECONDS) as env:
             self.env = env
             guild = env.create_guild(GUILD_NAME)
             self.moderators = guild.create_role(self.settings.moderator_role, permissions=discord.Permissions.none())
@@ -204,19 +209,24 @@ class Sandbox:
         """Print every message that appeared or changed anywhere, marked by who can see it.
 
         Only `user` (who typed the line) can have received new ephemeral messages, and only here: reading
-        every user's view of every channel after each line made long sessions (a tournament) crawl.
+        every user's view of every channel after each line made long sessions (a tournament) crawl. For the
+        same reason only the channels the bot wrote to since the last line are read again.
         """
+        touched = self._written_to()
         for channel in self._channels():
-            for message in channel.history():
-                await self.printer.show(message, f"#{channel.name}")
+            if channel.id in touched:
+                for message in channel.history():
+                    await self.printer.show(message, f"#{channel.name}")
         actor = self.users.get((user or "").lower())
-        if actor is not None and self.channel is not None:
+        if actor is not None and self.channel is not None and self.channel.id in touched:
             for message in self.channel.history(viewer=actor):
                 if message.flags.ephemeral:
                     await self.printer.show(message, f"only {user} sees")
         for name, actor in self.users.items():
-            for message in actor.user.dm_channel.history():
-                await self.printer.show(message, f"DM → {name}")
+            dm = actor.user.dm_channel
+            if dm.id in touched:
+                for message in dm.history():
+                    await self.printer.show(message, f"DM → {name}")
         # Follow a game into the one thread this line opened; several at once (a tournament round) are only
         # named, and `in <thread>` picks one. An `in` the script typed is never undone here.
         opened = [c for c in self._channels() if c.is_thread and c.id not in self._known]
@@ -226,6 +236,25 @@ class Sandbox:
             self.printer.note(f"now in thread #{opened[0].name}")
         elif opened:
             self.printer.note(f"new threads: {', '.join('#' + str(t.name) for t in opened)}")
+
+    def _written_to(self) -> set[int]:
+        """Ids of the channels the bot posted or edited in (or opened a thread from) since the last call.
+
+        Read from the bot's REST calls. An interaction's answers name no channel: they go to the channel the
+        line acted in, the only one where users click and type.
+        """
+        assert self.env is not None and self.channel is not None
+        requests = self.env.http_requests
+        start = self._requests_read if self._requests_read <= len(requests) else 0  # in case a restart began anew
+        new, self._requests_read = requests[start:], len(requests)
+        touched: set[int] = set()
+        for request in new:
+            parts = request.path.strip("/").split("/")
+            if parts[0] == "channels" and len(parts) >= 2 and parts[1].isdigit():
+                touched.add(int(parts[1]))
+            elif parts[0] in ("interactions", "webhooks"):
+                touched.add(self.channel.id)
+        return touched
 
 
 def _button_labels(message: discord.Message) -> list[str]:

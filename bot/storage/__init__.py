@@ -1,6 +1,7 @@
 """Storage: every SQL statement of the project, behind methods named for what they mean."""
 
 from bot.storage.moves import MoveWrite
+from bot.storage.outbox import OwedIds, OwedRow, Owing
 from bot.storage.records import (
     ActionRow,
     ChannelBusy,
@@ -19,6 +20,9 @@ __all__ = [
     "ChannelBusy",
     "GameRow",
     "MoveWrite",
+    "OwedIds",
+    "OwedRow",
+    "Owing",
     "RatingRow",
     "ResultRow",
     "SeatRow",

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import aiosqlite
 
+from bot.storage.outbox import OwedIds, Owing, write_owed
 from bot.storage.records import StaleVersion, TimerPlan
 from bot.storage.timers import apply_plan
 
@@ -27,7 +28,9 @@ class MoveWrite:
     undo_floor: int
     timers: TimerPlan | None = None
     """A new wait began: the game's timers are armed anew (None leaves them as they are)."""
-    done: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+    owed: tuple[Owing, ...] = ()
+    """What the change owes Discord: stored in the same transaction, so a crash before delivery loses nothing."""
+    done: asyncio.Future[OwedIds] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
 class MoveWriter:
@@ -44,34 +47,34 @@ class MoveWriter:
         self._lock = write_lock
         self._queue: list[MoveWrite] = []
 
-    async def commit(self, write: MoveWrite) -> None:
-        """Return once `write` is durable; raises StaleVersion or the database error otherwise."""
+    async def commit(self, write: MoveWrite) -> OwedIds:
+        """Return once `write` is durable (with its outbox rows' ids); raises StaleVersion or the database error."""
         self._queue.append(write)
         async with self._lock:
             if not write.done.done():
                 batch, self._queue = self._queue, []
                 await self._flush(batch)
-        await write.done
+        return await write.done
 
     async def _flush(self, batch: list[MoveWrite]) -> None:
         try:
-            await self._write(batch)
+            owed = await self._write(batch)
         except BaseException as error:
             if len(batch) == 1:
                 _settle(batch[0], error)
                 return
             for write in batch:
                 try:
-                    await self._write([write])
+                    (single_owed,) = await self._write([write])
                 except BaseException as single:
                     _settle(write, single)
                 else:
-                    _settle(write, None)
+                    _settle(write, None, single_owed)
             return
-        for write in batch:
-            _settle(write, None)
+        for write, ids in zip(batch, owed, strict=True):
+            _settle(write, None, ids)
 
-    async def _write(self, batch: list[MoveWrite]) -> None:
+    async def _write(self, batch: list[MoveWrite]) -> list[OwedIds]:
         await self._db.execute("BEGIN IMMEDIATE")
         try:
             before = self._db.total_changes
@@ -82,19 +85,22 @@ class MoveWriter:
             )
             if self._db.total_changes - before != len(rows) + len(batch):
                 raise StaleVersion("a game moved on before this write")
+            owed = []
             for write in batch:
                 if write.timers is not None:
                     await apply_plan(self._db, write.game_id, write.timers)
+                owed.append(await write_owed(self._db, write.game_id, write.version, write.owed))
         except BaseException:
             await self._db.execute("ROLLBACK")
             raise
         await self._db.execute("COMMIT")
+        return owed
 
 
-def _settle(write: MoveWrite, error: BaseException | None) -> None:
+def _settle(write: MoveWrite, error: BaseException | None, owed: OwedIds | None = None) -> None:
     if write.done.done():
         return
     if error is None:
-        write.done.set_result(None)
+        write.done.set_result(owed or {})
     else:
         write.done.set_exception(error)

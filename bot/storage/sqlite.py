@@ -14,6 +14,7 @@ import aiosqlite
 
 from bot.storage.backup import backup_database
 from bot.storage.moves import INSERT_ACTION, MoveWrite, MoveWriter
+from bot.storage.outbox import OutboxQueries, OwedIds, Owing, write_owed
 from bot.storage.records import ActionRow, ChannelBusy, GameRow, RatingRow, ResultRow, SeatRow, StaleVersion
 from bot.storage.servers import ServerQueries
 from bot.storage.stats import StatsQueries, ratings_for, save_ratings
@@ -115,6 +116,7 @@ class Transaction(TournamentWrites):
         await self._db.execute("UPDATE results SET user_id = -(seat + 1) WHERE user_id = ?", (user_id,))
         await self._db.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
         await self._db.execute("DELETE FROM users WHERE user_id = ?", (user_id,))
+        await self._db.execute("DELETE FROM outbox WHERE user_id = ?", (user_id,))  # a view still owed: not any more
         return cursor.rowcount
 
     async def set_tournament(self, game_id: int, tournament_id: int) -> None:
@@ -147,14 +149,19 @@ class Transaction(TournamentWrites):
             (state, version, now_ms, game_id),
         )
 
-    async def write_moves(self, write: MoveWrite) -> None:
-        """Append moves to the log and save the new state (raises StaleVersion if the game moved on)."""
+    async def write_moves(self, write: MoveWrite) -> OwedIds:
+        """Append moves to the log, save the new state and what it owes (raises StaleVersion if the game moved on)."""
         await self._db.executemany(
             INSERT_ACTION, [(write.game_id, n, s, a, t, int(auto)) for n, s, a, t, auto in write.actions]
         )
         await self.save_state(write.game_id, write.state, write.expected_version, write.version, write.undo_floor)
         if write.timers is not None:
             await apply_plan(self._db, write.game_id, write.timers)
+        return await self.owe(write.game_id, write.version, write.owed)
+
+    async def owe(self, game_id: int, version: int, owed: Iterable[Owing]) -> OwedIds:
+        """Store what a change owes Discord, in the change's own transaction (returns each recipient's row id)."""
+        return await write_owed(self._db, game_id, version, owed)
 
     async def delete_actions_from(self, game_id: int, n: int) -> None:
         """Remove log entries n and later (undo)."""
@@ -215,7 +222,7 @@ class Transaction(TournamentWrites):
         )
 
 
-class SqliteStorage(TimerQueries, StatsQueries, TournamentQueries, ServerQueries):
+class SqliteStorage(TimerQueries, StatsQueries, TournamentQueries, ServerQueries, OutboxQueries):
     """One aiosqlite connection in WAL mode; writes go through `transaction()`, one at a time."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -224,9 +231,9 @@ class SqliteStorage(TimerQueries, StatsQueries, TournamentQueries, ServerQueries
         self._write_lock = asyncio.Lock()
         self._moves = MoveWriter(db, self._write_lock)
 
-    async def commit_moves(self, write: MoveWrite) -> None:
-        """Append moves and save the new state atomically (batched with other games' moves)."""
-        await self._moves.commit(write)
+    async def commit_moves(self, write: MoveWrite) -> OwedIds:
+        """Append moves, save the new state and what it owes atomically (batched with other games' moves)."""
+        return await self._moves.commit(write)
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStorage:

@@ -118,10 +118,10 @@ class ActionButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             if self.arg is None:
-                await flows.play_action(interaction, self.channel_id, Action(self.verb))
+                await flows.press_board_button(interaction, self.channel_id, Action(self.verb))
             else:
                 arg: str | int = int(self.arg) if self.arg.isdigit() else self.arg
-                await flows.play_action(interaction, self.channel_id, Action(self.verb, (arg,)), self.version)
+                await flows.press_board_button(interaction, self.channel_id, Action(self.verb, (arg,)), self.version)
         except Exception as error:
             await answer_failure(interaction, error)
 
@@ -159,9 +159,7 @@ class MultiSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             values = [str(v) for v in (interaction.data or {}).get("values") or []]
-            args = sorted(int(v) if v.isdigit() else v for v in values)  # type: ignore[type-var]
-            action = Action(self.verb, tuple(args))
-            await flows.play_token(interaction, self.channel_id, self.version, action.token())
+            await flows.play_choice(interaction, self.channel_id, self.version, self.verb, values)
         except Exception as error:
             await answer_failure(interaction, error)
 

@@ -21,7 +21,7 @@ from bot.ui.errors import reply_privately
 from bot.ui.gate import server_language
 from bot.ui.messages import lobby_embed
 from bot.ui.pictures import drawn
-from bot.ui.presenters import names_of, presenter_for
+from bot.ui.presenters import picture_names, presenter_for
 from rendering import render_png
 
 log = logging.getLogger(__name__)
@@ -40,7 +40,7 @@ def _manager(client: discord.Client) -> GameManager:
 
 async def image_file(update: Update, view: dict[str, Any], filename: str) -> discord.File | None:
     """The view drawn as a PNG attachment (rendered off the event loop), or None without a renderer."""
-    png = await drawn(render_png, update.game, view, names_of(update))
+    png = await drawn(render_png, update.game, view, picture_names(update))
     return None if png is None else discord.File(io.BytesIO(png), filename=filename)
 
 
@@ -101,9 +101,7 @@ async def _deliver(
     client: discord.Client, channel: discord.abc.Messageable, update: Update, *, new_board: bool
 ) -> None:
     # Ping only who must act anew: not the mover (answered privately), nor those pinged before and still awaited.
-    pinged_before = {update.actor_id, *update.already_waiting}
-    waiting = [uid for uid in update.to_ping if uid not in pinged_before] if update.running else []
-    pinged = [discord.Object(uid) for uid in waiting]
+    pinged = [discord.Object(uid) for uid in update.newly_awaited]
     content = "\n".join(update.lines)
     if pinged:
         mentions = " ".join(f"<@{o.id}>" for o in pinged)
@@ -129,6 +127,10 @@ async def _deliver(
         for embed in presenter.result_embeds(update):
             await channel.send(embed=embed, allowed_mentions=NO_PINGS)
 
+    async def announced() -> None:
+        # Discord had its say on each part (a refusal is told to the mover): a restart must not announce it again.
+        await _manager(client).settle(update.owed.public)
+
     # Each part is tried even when Discord refused an earlier one: a lost log line must not also lose the
     # board, the results, another player's newly dealt secrets or the end of a tournament table.
     failed: discord.HTTPException | None = None
@@ -136,6 +138,7 @@ async def _deliver(
         line,
         board,
         results,
+        announced,
         lambda: send_secrets(client, channel, update),
         lambda: _table_ended(client, update),
     ):
@@ -240,6 +243,16 @@ async def _delete_quietly(channel: discord.abc.Messageable, message_id: int) -> 
         log.info("old board message not deleted channel=%s message=%s", getattr(channel, "id", "?"), message_id)
 
 
+async def retire(client: discord.Client, channel_id: int, message_id: int) -> None:
+    """Take the buttons off an older board or lobby message that a new one replaced; a failure is only logged."""
+    try:
+        channel = await channel_of(client, channel_id)
+        await channel.get_partial_message(message_id).edit(view=None)  # type: ignore[attr-defined]
+    except discord.HTTPException:
+        # Its buttons then stay, and still answer sensibly: a stale click is refused, My hand still works.
+        log.info("old message not retired channel=%s message=%s", channel_id, message_id)
+
+
 async def refresh_lobby(
     client: discord.Client,
     channel_id: int,
@@ -273,32 +286,55 @@ async def send_secrets(client: discord.Client, channel: discord.abc.Messageable,
     Outside an interaction nobody's own language is known, so the DMs speak the server's, as the board does.
     """
     manager = _manager(client)
-    names = {s.user_id: s.name for s in update.seats}
+    names = {s.user_id: s.shown for s in update.seats}
+    hand = presenter_for(update.game).hand_label
+    unreached = [user_id for user_id in update.first_views if await manager.dms_closed(user_id)]
+    if unreached:
+        # DMs closed (or turned off) before this game: each game says once where its private views are.
+        players = ", ".join(f"**{names.get(user_id) or _('a player')}**" for user_id in unreached)
+        await channel.send(
+            ngettext(
+                "{players} gets no direct messages from me: their private view is always behind **{hand}**.",
+                "{players} get no direct messages from me: their private views are always behind **{hand}**.",
+                len(unreached),
+            ).format(players=players, hand=hand),
+            allowed_mentions=NO_PINGS,
+        )
     for user_id, view in update.dm_views.items():
-        if await manager.dms_closed(user_id):
-            continue
-        try:
-            user = client.get_user(user_id) or await client.fetch_user(user_id)
-            kwargs: dict[str, Any] = {"embed": presenter_for(update.game).hand_embed(update, view)}
-            image = await image_file(update, view, "hand.png")
-            if image is not None:
-                kwargs["file"] = image
-            link = getattr(channel, "jump_url", "")
-            await user.send(
-                _("Your private view in {title} {link}").format(title=update.title, link=link).strip(), **kwargs
-            )
-        except discord.Forbidden:
-            log.info("dm refused user=%s channel=%s; not retrying", user_id, update.channel_id)
-            await manager.mark_dms_closed(user_id)
-            notice = _(
-                "I can't send **{player}** direct messages (they're closed), so I won't try again. "
-                "Press **{hand}** on the board to see your private view."
-            ).format(player=names.get(user_id) or _("a player"), hand=presenter_for(update.game).hand_label)
-            await channel.send(notice, allowed_mentions=NO_PINGS)
-        except discord.HTTPException as error:
-            # DMs are open but Discord failed us this once: say so (without the secret), the view is a click away.
-            log.warning("dm failed user=%s channel=%s status=%s", user_id, update.channel_id, error.status)
-            notice = _(
-                "I couldn't send **{player}** their private view just now. Press **{hand}** on the board to see it."
-            ).format(player=names.get(user_id) or _("a player"), hand=presenter_for(update.game).hand_label)
-            await channel.send(notice, allowed_mentions=NO_PINGS)
+        if user_id not in unreached and not await manager.dms_closed(user_id):  # closed: **My hand** shows it
+            await _send_view(client, channel, update, user_id, view)
+        # Sent, or its fallback said: a restart must not send it again (only a crash before this line leaves it owed).
+        await manager.settle(update.owed.private.get(user_id, ()))
+
+
+async def _send_view(
+    client: discord.Client, channel: discord.abc.Messageable, update: Update, user_id: int, view: dict[str, Any]
+) -> None:
+    """DM one owner their private view; if Discord refuses, say so in the channel (without the secret)."""
+    manager = _manager(client)
+    names = {s.user_id: s.shown for s in update.seats}
+    try:
+        user = client.get_user(user_id) or await client.fetch_user(user_id)
+        kwargs: dict[str, Any] = {"embed": presenter_for(update.game).hand_embed(update, view)}
+        image = await image_file(update, view, "hand.png")
+        if image is not None:
+            kwargs["file"] = image
+        link = getattr(channel, "jump_url", "")
+        await user.send(
+            _("Your private view in {title} {link}").format(title=update.title, link=link).strip(), **kwargs
+        )
+    except discord.Forbidden:
+        log.info("dm refused user=%s channel=%s; not retrying", user_id, update.channel_id)
+        await manager.mark_dms_closed(user_id)
+        notice = _(
+            "I can't send **{player}** direct messages (they're closed), so I won't try again. "
+            "Press **{hand}** on the board to see your private view."
+        ).format(player=names.get(user_id) or _("a player"), hand=presenter_for(update.game).hand_label)
+        await channel.send(notice, allowed_mentions=NO_PINGS)
+    except discord.HTTPException as error:
+        # DMs are open but Discord failed us this once: say so (without the secret), the view is a click away.
+        log.warning("dm failed user=%s channel=%s status=%s", user_id, update.channel_id, error.status)
+        notice = _(
+            "I couldn't send **{player}** their private view just now. Press **{hand}** on the board to see it."
+        ).format(player=names.get(user_id) or _("a player"), hand=presenter_for(update.game).hand_label)
+        await channel.send(notice, allowed_mentions=NO_PINGS)

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.engine import GameManager, Player, StaleClick, Update
+from bot.engine.names import shown_name, stored_name
 from bot.games.base import Action, Game, IllegalAction, option_text
 from bot.i18n import N_, _, speaking
 from bot.settings import Settings
@@ -61,6 +62,11 @@ def in_public(interaction: discord.Interaction) -> AbstractContextManager[None]:
     return speaking(public_language(interaction))
 
 
+def user_name(user: discord.abc.User) -> str:
+    """A Discord user's display name as written into text: clean of control characters, escaped."""
+    return shown_name(stored_name(user.display_name))
+
+
 def player(interaction: discord.Interaction) -> Player:
     """The user behind an interaction, as the engine knows them."""
     return Player(interaction.user.id, interaction.user.display_name)
@@ -102,6 +108,31 @@ async def hand_message(update: Update, picked: str | None = None) -> dict[str, A
     return kwargs
 
 
+UNKNOWN_CONTROL = N_(
+    "That control isn't one I know, or it is out of date: `/game status` shows the board as it is now."
+)
+
+
+def on_own_private_view(interaction: discord.Interaction) -> bool:
+    """Whether the clicked message is the clicker's own ephemeral one (only its owner can see it, so click it)."""
+    return interaction.message is not None and interaction.message.flags.ephemeral
+
+
+async def show_private(interaction: discord.Interaction, kwargs: dict[str, Any]) -> None:
+    """Answer a control with the clicker's private view: in place on their own ephemeral message, else anew.
+
+    A control forged onto a public message (the board) must never have that message rewritten with a hand.
+    """
+    image = kwargs.pop("file", None)
+    if on_own_private_view(interaction):
+        await interaction.response.edit_message(attachments=[image] if image else [], **kwargs)
+        return
+    shown = _without_none(kwargs)
+    if image is not None:
+        shown["file"] = image
+    await interaction.response.send_message(ephemeral=True, **shown)
+
+
 async def show_hand(interaction: discord.Interaction, channel_id: int) -> None:
     """Send the clicker's private view ephemerally (a refusal if they hold no seat)."""
     update = await services(interaction).manager.current(channel_id, interaction.user.id)
@@ -123,6 +154,37 @@ async def play_token(interaction: discord.Interaction, channel_id: int, version:
     await show_in_place(interaction, update)
 
 
+async def play_choice(
+    interaction: discord.Interaction, channel_id: int, version: int, verb: str, values: list[str]
+) -> None:
+    """The picks of a pick-several menu (tickets to keep): one move, if the menu on offer holds every pick."""
+    update = await services(interaction).manager.current(channel_id, interaction.user.id)
+    if update.actor_view is None:
+        raise IllegalAction(_("You're not playing in this game."))
+    presenter = presenter_for(update.game)
+    if version == presenter.stamp(update):
+        # Clicked on the menu of the board as it is: the menu it must have been holds the picks (or it is forged).
+        choice = presenter.multi_choice(update, update.actor_view)
+        if choice is None or choice.verb != verb:
+            raise IllegalAction(_(UNKNOWN_CONTROL))
+        offered = {value for _label, value in choice.options}
+        if not values or not set(values) <= offered:
+            raise IllegalAction(_("That menu never offered this choice: pick from the menu as it is shown."))
+    # Digits are numbers (ticket ids); sorted by kind first, so mixed picks never compare a number with a word.
+    picks = sorted((int(v) if v.isdigit() else v for v in values), key=lambda a: (isinstance(a, str), a))
+    await play_token(interaction, channel_id, version, Action(verb, tuple(picks)).token())
+
+
+async def press_board_button(
+    interaction: discord.Interaction, channel_id: int, action: Action, version: int | None = None
+) -> None:
+    """A board button: refused as unknown unless the game has such a button, else played like a command."""
+    current = await services(interaction).manager.current(channel_id)
+    if not presenter_for(current.game).knows_button(current, action.verb):
+        raise IllegalAction(_(UNKNOWN_CONTROL))
+    await play_action(interaction, channel_id, action, version)
+
+
 async def play_on_panel(interaction: discord.Interaction, channel_id: int, action: Action) -> None:
     """A move from a game's panel: the panel redrawn in place, or any refusal with the panel as it is now."""
     manager = services(interaction).manager
@@ -136,14 +198,10 @@ async def play_on_panel(interaction: discord.Interaction, channel_id: int, actio
 
 async def pick_on_panel(interaction: discord.Interaction, channel_id: int, picked: str | None) -> None:
     """Redraw the clicker's panel with something picked (a word, a seat); nothing is played yet."""
-    if interaction.message is not None and not interaction.message.flags.ephemeral:
-        # The redrawn panel is the clicker's private view: never written over a public message.
-        raise IllegalAction(_("Use the panel from your own private view."))
     update = await services(interaction).manager.current(channel_id, interaction.user.id)
     kwargs = await hand_message(update, picked)
-    image = kwargs.pop("file", None)
-    # content=None: a line the message carried (a move's reply) no longer describes the redrawn panel.
-    await interaction.response.edit_message(content=None, attachments=[image] if image else [], **kwargs)
+    kwargs["content"] = None  # a line the message carried (a move's reply) no longer describes the redrawn panel
+    await show_private(interaction, kwargs)
 
 
 async def refuse_with_fresh_view(interaction: discord.Interaction, channel_id: int, refusal: IllegalAction) -> None:
@@ -156,12 +214,12 @@ async def refuse_with_fresh_view(interaction: discord.Interaction, channel_id: i
 
 async def show_in_place(interaction: discord.Interaction, update: Update) -> None:
     """After a move from a private message: the mover's new view in its place, then the channel."""
-    # The move is committed; now the mover sees their new hand in place of the old menu.
-    kwargs = await hand_message(update)
-    image = kwargs.pop("file", None)
+    # The move is committed; now the mover sees their new hand in place of the old menu, under what the move did
+    # (the old first line, e.g. the last move's reply, would be stale).
     try:
-        # content=None: a line the message carried (an earlier move's reply) would now describe the wrong move.
-        await interaction.response.edit_message(content=None, attachments=[image] if image else [], **kwargs)
+        kwargs = await hand_message(update)
+        kwargs["content"] = presenter_for(update.game).move_reply(update)
+        await show_private(interaction, kwargs)
     except discord.HTTPException as error:
         # Answered too late (or refused): the move stands all the same, so the channel must still hear of it.
         private_reply_failed(update, error)
@@ -182,8 +240,8 @@ async def play_action(
         channel_id, interaction.user.id, action, await engine_version(manager, channel_id, version)
     )
     kwargs: dict[str, Any] = {}
-    if update.actor_view is not None and update.actor_view.get("legal"):
-        kwargs = _without_none(await hand_message(update))  # more to do this turn: the hand and its menu
+    if update.actor_view is not None and presenter_for(update.game).reply_with_view(update):
+        kwargs = _without_none(await hand_message(update))  # more to do, or a new deal: the hand and its menu
     try:
         await interaction.followup.send(presenter_for(update.game).move_reply(update), ephemeral=True, **kwargs)
     except discord.HTTPException as error:
@@ -230,6 +288,13 @@ def _without_none(kwargs: dict[str, Any]) -> dict[str, Any]:
 async def lobby_button(interaction: discord.Interaction, verb: str, channel_id: int) -> None:
     """Join, Leave, Start or Options on the lobby message."""
     manager = services(interaction).manager
+    shown_lobby = await manager.lobby(channel_id)
+    if shown_lobby is not None and interaction.message is not None:
+        current = await manager.board_message(shown_lobby.game_id)
+        if current is not None and current != interaction.message.id:
+            # A lobby message `/game status` replaced but could not retire: retire it now, change nothing.
+            await delivery.retire(interaction.client, channel_id, interaction.message.id)
+            raise IllegalAction(_("This lobby message is out of date: use the newest one (`/game status` shows it)."))
     if verb == "options":
         lobby = await manager.lobby(channel_id)
         if lobby is None:
@@ -303,25 +368,38 @@ async def confirmed(interaction: discord.Interaction, what: str, channel_id: int
     if what == "resign":
         update: Update | None = await manager.resign(channel_id, interaction.user.id)
     else:
-        update = await manager.abandon(channel_id, interaction.user.id, moderator=is_moderator(interaction))
-    await interaction.response.edit_message(content=_("Done."), view=None)
+        update = await manager.abandon(channel_id, player(interaction), moderator=is_moderator(interaction))
+    if on_own_private_view(interaction):
+        await interaction.response.edit_message(content=_("Done."), view=None)
+    else:
+        await interaction.response.send_message(_("Done."), ephemeral=True)  # never written over a public message
     if update is None:
         with in_public(interaction):
-            closed = _("{player} closed the lobby.").format(player=interaction.user.display_name)
+            closed = _("{player} closed the lobby.").format(player=user_name(interaction.user))
         await delivery.say(interaction.client, channel_id, closed)
     else:
         await delivery.announce(interaction, update)
 
 
 async def game_here(interaction: discord.Interaction, game: str) -> Update:
-    """This channel's running game with the caller's view, refusing when it is another game."""
+    """This channel's running game with the caller's own view: refuses another game, and anyone without a seat.
+
+    Every game command starts here, so the seat is checked before any game-specific parsing of what was typed.
+    """
     update = await services(interaction).manager.current(channel_id_of(interaction), interaction.user.id)
+    _check_game(interaction, update, game)
+    if update.actor_view is None:
+        raise IllegalAction(_("You're not playing in this game."))
+    return update
+
+
+def _check_game(interaction: discord.Interaction, update: Update, game: str) -> None:
+    """Refuse when the channel's game is another one."""
     if update.game != game:
         wanted = services(interaction).games[game].title if game in services(interaction).games else game
         raise IllegalAction(
             _("This channel's game is {title}, not {wanted}.").format(title=update.title, wanted=wanted)
         )
-    return update
 
 
 async def game_for_autocomplete(interaction: discord.Interaction, game: str) -> Update | None:
@@ -333,15 +411,19 @@ async def game_for_autocomplete(interaction: discord.Interaction, game: str) -> 
 
 
 async def show_sheet(interaction: discord.Interaction, game: str, owner: discord.abc.User) -> None:
-    """A player's sheet, sent privately to the caller (games where every sheet is public)."""
-    await game_here(interaction, game)
-    update = await services(interaction).manager.current(channel_id_of(interaction), owner.id)
+    """A player's sheet, sent privately to a caller seated at the table (to whom sheets are public), even once over."""
+    manager = services(interaction).manager
+    # Only the table reads each other's sheets, like every game command.
+    caller = await manager.last_played(channel_id_of(interaction), interaction.user.id)
+    _check_game(interaction, caller, game)
+    if caller.actor_view is None:
+        raise IllegalAction(_("You're not playing in this game."))
+    update = caller if owner.id == interaction.user.id else await manager.last_played(caller.channel_id, owner.id)
+    _check_game(interaction, update, game)
     if update.actor_view is None:
-        raise IllegalAction(_("{player} isn't playing in this game.").format(player=owner.display_name))
-    embed = presenter_for(game).hand_embed(update, update.actor_view)
-    if owner.id != interaction.user.id:
-        embed.title = _("{player}'s sheet — {title}").format(player=owner.display_name, title=update.title)
-    kwargs: dict[str, Any] = {"embed": embed}
+        raise IllegalAction(_("{player} isn't playing in this game.").format(player=user_name(owner)))
+    theirs = None if owner.id == interaction.user.id else user_name(owner)
+    kwargs: dict[str, Any] = {"embed": presenter_for(game).sheet_embed(update, update.actor_view, theirs)}
     image = await delivery.image_file(update, update.actor_view, "sheet.png")
     if image is not None:
         kwargs["file"] = image

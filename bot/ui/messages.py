@@ -69,7 +69,7 @@ def _add_fields(embed: discord.Embed, data: Any) -> None:
 def names(seats: Sequence[SeatInfo], user_ids: Sequence[int]) -> str:
     """Display names (never mentions) of the given users, in seat order."""
     wanted = set(user_ids)
-    return ", ".join(s.name for s in seats if s.user_id in wanted)
+    return ", ".join(s.shown for s in seats if s.user_id in wanted)
 
 
 def lobby_embed(lobby: Lobby) -> discord.Embed:
@@ -77,7 +77,7 @@ def lobby_embed(lobby: Lobby) -> discord.Embed:
     embed = discord.Embed(title=_("{title} — lobby").format(title=lobby.title), colour=COLOUR)
     host = _(" (host)")
     players = "\n".join(
-        f"{n}. {p.name}{host if p.user_id == lobby.host_id else ''}" for n, p in enumerate(lobby.players, 1)
+        f"{n}. {p.shown}{host if p.user_id == lobby.host_id else ''}" for n, p in enumerate(lobby.players, 1)
     )
     embed.add_field(
         name=_("Players ({count}/{most})").format(count=len(lobby.players), most=lobby.max_seats),
@@ -107,12 +107,12 @@ def board_embed(update: Update) -> discord.Embed:
         embed.description = _("**Game over** — {why}.").format(why=update.ended)
     else:
         waiting = names(update.seats, update.to_ping)
-        prompt = name_seats(str(view.get("prompt", "")), [s.name for s in update.seats])
+        prompt = name_seats(str(view.get("prompt", "")), [s.shown for s in update.seats])
         embed.description = _("{prompt}\nWaiting for: **{players}**").format(
             prompt=prompt, players=waiting or pgettext("waiting for", "nobody")
         )
     resigned = _(" (resigned)")
-    players = "\n".join(f"{s.seat + 1}. {s.name}{resigned if s.resigned else ''}" for s in update.seats)
+    players = "\n".join(f"{s.seat + 1}. {s.shown}{resigned if s.resigned else ''}" for s in update.seats)
     embed.add_field(name=_("Players"), value=players, inline=False)
     _add_fields(embed, view.get("public"))
     if update.running:
@@ -136,17 +136,21 @@ def results_embed(update: Update) -> discord.Embed:
     embed = discord.Embed(
         title=_("{title} — results").format(title=update.title), colour=COLOUR, description=update.ended or ""
     )
-    if update.outcome is not None:
-        order = sorted(update.seats, key=lambda s: (update.outcome.ranks[s.seat], s.seat))  # type: ignore[union-attr]
+    outcome = update.outcome
+    if outcome is not None:
+        # The engine's final ranking (resigned seats last), the one stats and tournaments record.
+        order = sorted(update.seats, key=lambda s: (outcome.ranks[s.seat], s.seat))
         embed.add_field(
             name=_("Ranking"),
-            value="\n".join(
-                f"**{update.outcome.ranks[s.seat]}.** {s.name} — {update.outcome.scores[s.seat]}"  # type: ignore[union-attr]
-                for s in order
-            ),
+            value="\n".join(f"**{outcome.ranks[s.seat]}.** {ranked_name(s)} — {outcome.scores[s.seat]}" for s in order),
             inline=False,
         )
     return embed
+
+
+def ranked_name(seat: SeatInfo) -> str:
+    """A player's name in a results list, marked when they resigned (which is why they rank last)."""
+    return seat.shown + (_(" (resigned)") if seat.resigned else "")
 
 
 def game_help(game: Game, commands: Sequence[tuple[str, str]] = ()) -> discord.Embed:

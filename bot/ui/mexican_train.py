@@ -54,7 +54,9 @@ def _placement(update: Update, tile: str, where: Arg) -> Placement:
 
 def placements(update: Update) -> list[Placement]:
     """Every tile the caller may play now, once per train it fits."""
-    return [_placement(update, str(a.args[0]), a.args[1]) for a, _ in presenters.legal_moves(update, "play")]
+    moves = presenters.legal_moves(update, "play")
+    # A knocking play is the same placement said aloud: the cog adds the knock when asked (`knock:True`).
+    return [_placement(update, str(a.args[0]), a.args[1]) for a, _ in moves if len(a.args) == 2]
 
 
 def train_choice(update: Update, tile: str, typed: str, fitting: list[Placement]) -> Placement:
@@ -112,7 +114,10 @@ class MexicanTrainPresenter(Presenter):
                 _("play a tile on mine, mexican, start mexican or @name's train"),
             ),
             ("/mexican draw", _("draw when you can't play; you pass if it doesn't fit or the boneyard is empty")),
-            ("/mexican knock · /mexican catch", _("last_tile=manual: announce your last tile, or catch who didn't")),
+            (
+                "/mexican play … knock:True · /mexican catch",
+                _("last_tile=manual: knock as you play your second-to-last tile, or catch who didn't"),
+            ),
             ("/mexican done", _("fast_start=on: end your first-turn chain")),
         )
 
@@ -206,6 +211,12 @@ class MexicanTrainPresenter(Presenter):
             embed.add_field(
                 name=pgettext("mexican train", "Just drawn"), value=clip(_tiles(private["new_tiles"])), inline=False
             )
+        elif private.get("blocking_draw"):
+            embed.add_field(
+                name=_("Your last draw, which blocked the round"),
+                value=_tiles([private["blocking_draw"]]),
+                inline=False,
+            )
         moves = [named(update, str(m["label"])) for m in view.get("legal", [])]
         if moves:
             embed.add_field(name=_("You can"), value=clip("\n".join(moves)), inline=False)
@@ -241,12 +252,18 @@ class MexicanTrainPresenter(Presenter):
         embed.set_footer(text=_("Blanks count 25 (0-0 counts 50). Lowest score wins."))
         return embed
 
+    def reply_with_view(self, update: Update) -> bool:
+        """Also when the move ended a round and dealt the next: the mover's new hand comes with the reply."""
+        board = update.public["public"]
+        return super().reply_with_view(update) or (board["ended_round"] is not None and not board["finished"])
+
     def move_reply(self, update: Update) -> str:
         private = (update.actor_view or {}).get("private") or {}
         board = update.public["public"]
         parts = []
-        if private.get("new_tiles"):
-            parts.append(_("You drew {tiles}.").format(tiles=_tiles(private["new_tiles"])))
+        drawn = private.get("new_tiles") or ([private["blocking_draw"]] if private.get("blocking_draw") else [])
+        if drawn:
+            parts.append(_("You drew {tiles}.").format(tiles=_tiles(drawn)))
         if private.get("drawn"):
             parts.append(_("It fits, so you must play it now — choose below or use `/mexican play`."))
         else:

@@ -12,7 +12,7 @@ from bot.games.miyajima.words import colour_name, rank_name, retold
 from bot.i18n import N_, _, ngettext, pgettext
 from bot.ui import presenters
 from bot.ui.messages import COLOUR, clip
-from bot.ui.presenters import BoardButton, Presenter, named
+from bot.ui.presenters import UNSTAMPED, BoardButton, Presenter, named
 
 MARKS = {"red": "🟥", "orange": "🟧", "yellow": "🟨", "green": "🟩", "blue": "🟦", "purple": "🟪"}
 """A mark beside every colour name (the name is always written too)."""
@@ -89,6 +89,12 @@ class MiyajimaPresenter(Presenter):
             ("/miyajima sheet [player]", pgettext("miyajima", "show a player's sheet")),
         )
 
+    def stamp(self, update: Update) -> int:
+        """While a roll is loaded every load names it, so menus stay good while others load; rolls carry the board."""
+        return UNSTAMPED if update.public["public"]["phase"] == "load" else update.version
+
+    button_verbs = frozenset({"roll"})
+
     def buttons(self, update: Update) -> tuple[BoardButton, ...]:
         board = update.public["public"]
         if board["phase"] != "roll" or board["finished"]:
@@ -145,17 +151,26 @@ class MiyajimaPresenter(Presenter):
         return embed
 
     def hand_embed(self, update: Update, view: dict[str, Any]) -> discord.Embed:
+        return self.sheet_embed(update, view, None)
+
+    def sheet_embed(self, update: Update, view: dict[str, Any], owner: str | None) -> discord.Embed:
+        """A seat's sheet: the viewer's own with their prompt, or another's with the table's; its score once over."""
         board = view["public"]
         seat = int((view.get("private") or {}).get("seat", 0))
-        embed = discord.Embed(
-            title=pgettext("miyajima", "Your sheet — {title}").format(title=update.title),
-            colour=COLOUR,
-            description=named(update, view["prompt"]),
-        )
+        if owner is None:
+            title, prompt = pgettext("miyajima", "Your sheet — {title}").format(title=update.title), view["prompt"]
+        else:
+            title = _("{player}'s sheet — {title}").format(player=owner, title=update.title)
+            prompt = update.public["prompt"]
+        embed = discord.Embed(title=title, colour=COLOUR, description=named(update, prompt))
         embed.add_field(name=_("Dice this round"), value=dice_words(board["rolled"]), inline=False)
         embed.add_field(
             name=_("Sheet"), value=clip(sheet_words(board["sheets"][seat], board["reached"][seat])), inline=False
         )
+        if board["results"]:
+            result = board["results"][seat]
+            name = pgettext("miyajima", "Final score: {total}").format(total=result["total"])
+            embed.add_field(name=name, value=clip(_breakdown(result)), inline=False)
         return embed
 
     def result_embeds(self, update: Update) -> list[discord.Embed]:

@@ -106,6 +106,8 @@ class TokyoPresenter(Presenter):
             ("/nst sheet [player]", pgettext("next station tokyo", "show a player's sheet")),
         )
 
+    button_verbs = frozenset({"pass"})
+
     def stamp(self, update: Update) -> int:
         """Every move names the card it answers, so menus stay good while the others answer the same card."""
         return UNSTAMPED
@@ -177,13 +179,19 @@ class TokyoPresenter(Presenter):
         return embed
 
     def hand_embed(self, update: Update, view: dict[str, Any]) -> discord.Embed:
+        return self.sheet_embed(update, view, None)
+
+    def sheet_embed(self, update: Update, view: dict[str, Any], owner: str | None) -> discord.Embed:
+        """A seat's sheet: the viewer's own with their prompt, or another's with the table's; final score once over."""
         board = view["public"]
         seat = int((view.get("private") or {}).get("seat", 0))
-        embed = discord.Embed(
-            title=pgettext("next station tokyo", "Your sheet — {title}").format(title=update.title),
-            colour=COLOUR,
-            description=named(update, view["prompt"]),
-        )
+        if owner is None:
+            title = pgettext("next station tokyo", "Your sheet — {title}").format(title=update.title)
+            prompt, lines = view["prompt"], _("Your lines")
+        else:
+            title = _("{player}'s sheet — {title}").format(player=owner, title=update.title)
+            prompt, lines = update.public["prompt"], _("{player}'s lines").format(player=owner)
+        embed = discord.Embed(title=title, colour=COLOUR, description=named(update, prompt))
         if board["card"]:
             embed.add_field(name=_("Card"), value=card_words(board), inline=False)
         colour = board["colours"][seat]
@@ -194,17 +202,16 @@ class TokyoPresenter(Presenter):
             inline=False,
         )
         drawn = "\n".join(f"{colour_words(c)}: {line_words(s)}" for c, s in board["sheets"][seat].items() if s)
-        embed.add_field(
-            name=_("Your lines"), value=clip(drawn or pgettext("next station tokyo", "none yet")), inline=False
-        )
+        embed.add_field(name=lines, value=clip(drawn or pgettext("next station tokyo", "none yet")), inline=False)
         result = board["results"][seat]
+        score = _("Score so far: {total}") if update.running else pgettext("next station tokyo", "Final score: {total}")
         embed.add_field(
-            name=_("Score so far: {total}").format(total=result["total"]),
+            name=score.format(total=result["total"]),
             value=clip(_breakdown(result, board["objectives"])),
             inline=False,
         )
         sections = sum(1 for move in view.get("legal", []) if '"draw"' in str(move["token"]))
-        if sections >= SELECT_LIMIT:
+        if sections >= SELECT_LIMIT and owner is None:
             embed.set_footer(
                 text=_("{n} sections possible: the menu shows 24, /nst draw reaches them all.").format(n=sections)
             )

@@ -51,6 +51,8 @@ class Presenter:
     """The game's own slash commands for help: (usage, what it does)."""
     stand_ins: dict[str, str] = {}  # noqa: RUF012  (read-only; subclasses replace it)
     """A board button's or command's move → the move it makes when only that one is open (Draw → pass)."""
+    button_verbs: frozenset[str] = frozenset()
+    """Every verb a board button of this game may carry, also those not shown now (an older board's button)."""
 
     @property
     def hand_label(self) -> str:
@@ -65,9 +67,20 @@ class Presenter:
         """
         return update.version
 
+    def sheet_embed(self, update: Update, view: dict[str, Any], owner: str | None) -> discord.Embed:
+        """A seat's sheet as `/… sheet` shows it: the viewer's own (owner None) or `owner`'s, worded as theirs."""
+        embed = self.hand_embed(update, view)
+        if owner is not None:
+            embed.title = _("{player}'s sheet — {title}").format(player=owner, title=update.title)
+        return embed
+
     def buttons(self, update: Update) -> tuple[BoardButton, ...]:
         """The board's move buttons now (after My hand); most games show the same ones all game."""
         return self.board_buttons
+
+    def knows_button(self, update: Update, verb: str) -> bool:
+        """Whether a board button with this verb is one of this game's (shown now or on an older board)."""
+        return verb in self.button_verbs or any(button.verb == verb for button in self.buttons(update))
 
     def menu_moves(self, update: Update, view: dict[str, Any]) -> list[dict[str, Any]]:
         """The moves offered in a seat's private menu (at most 25 fit), labelled with names."""
@@ -103,13 +116,21 @@ class Presenter:
         public = update.public.get("public")
         return isinstance(public, dict) and bool(public.get("new_cycle"))
 
+    def reply_with_view(self, update: Update) -> bool:
+        """Whether the mover's private reply carries their private view: when they have more to do now.
+
+        The mover gets no DM (their reply answers them), so a game that deals the mover something new without a
+        move to make (a new round's hand) says so here too.
+        """
+        return bool((update.actor_view or {}).get("legal"))
+
     def move_reply(self, update: Update) -> str:
         """What a player is told, privately, after their move went through."""
         return _("Done — your move is in.")
 
 
 def ranked_results(update: Update, breakdown: Callable[[dict[str, Any]], str], footer: str = "") -> list[discord.Embed]:
-    """The results message: one field per player in rank order, "2. Aiko — 97 points", with the game's breakdown.
+    """The results message: one field per player in the engine's final order, "2. Aiko — 97 points", with a breakdown.
 
     `breakdown` turns the player's entry of the public view's "results" into the field's text.
     """
@@ -126,7 +147,7 @@ def ranked_results(update: Update, breakdown: Callable[[dict[str, Any]], str], f
         clipped = text if len(text) <= messages.FIELD_LIMIT else text[: messages.FIELD_LIMIT - 1] + "…"
         total = results[seat]["total"]
         name = ngettext("{rank}. {player} — {points} point", "{rank}. {player} — {points} points", total).format(
-            rank=ranks[seat], player=names[seat], points=total
+            rank=ranks[seat], player=messages.ranked_name(update.seats[seat]), points=total
         )
         embed.add_field(name=name[:256], value=clipped, inline=False)
     if footer:
@@ -145,7 +166,12 @@ def legal_moves(update: Update, verb: str) -> list[tuple[Action, str]]:
 
 
 def names_of(update: Update) -> list[str]:
-    """The players' names in seat order."""
+    """The players' names in seat order, as written into text (escaped)."""
+    return [s.shown for s in update.seats]
+
+
+def picture_names(update: Update) -> list[str]:
+    """The players' names in seat order, as drawn in pictures (stored clean of control characters; not escaped)."""
     return [s.name for s in update.seats]
 
 

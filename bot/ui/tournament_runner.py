@@ -13,6 +13,7 @@ import discord
 
 from bot.engine import TournamentRow
 from bot.engine.locks import ChannelLocks
+from bot.engine.names import shown_name
 from bot.engine.tournaments import PlannedTable, RoundNews, TournamentDesk
 from bot.i18n import _, speaking
 from bot.ui import delivery
@@ -48,9 +49,9 @@ class TournamentRunner:
         if news.finished:
             view = await self.desk.standings(news.tournament.channel_id)
             file = await table_file(standings_table(view), "standings.png")
-            winners = [news.names.get(s.user_id, "?") for s in news.standings if s.place == 1]
+            winners = [shown_name(news.names.get(s.user_id, "?")) for s in news.standings if s.place == 1]
             text = _("🏁 **{name}** is over. Congratulations, **{winners}**!").format(
-                name=news.tournament.name, winners=" & ".join(winners) or "—"
+                name=shown_name(news.tournament.name), winners=" & ".join(winners) or "—"
             )
             await channel.send(text, file=file, allowed_mentions=delivery.NO_PINGS)
             return
@@ -72,7 +73,7 @@ class TournamentRunner:
                 thread = await self._thread(
                     channel,
                     _("{name} · round {round} · table {table}").format(
-                        name=tournament.name, round=table.round, table=table.table_no
+                        name=shown_name(tournament.name), round=table.round, table=table.table_no
                     ),
                 )
                 update = await self.desk.open_table(tournament.id, table, thread.id)
@@ -113,7 +114,7 @@ class TournamentRunner:
         round_no = opened[0][0].round
         lines = [
             _("🚉 **{name}** — round {round} of {rounds}").format(
-                name=tournament.name, round=round_no, rounds=tournament.rounds
+                name=shown_name(tournament.name), round=round_no, rounds=tournament.rounds
             )
         ]
         pinged: list[discord.Object] = []
@@ -128,5 +129,5 @@ class TournamentRunner:
             pinged.extend(discord.Object(p.user_id) for p in table.players)
         byes = await self.desk.round_byes(tournament.id, round_no)
         if byes:
-            lines.append(_("Sitting this round out: {players}.").format(players=", ".join(p.name for p in byes)))
+            lines.append(_("Sitting this round out: {players}.").format(players=", ".join(p.shown for p in byes)))
         await channel.send("\n".join(lines)[:2000], allowed_mentions=delivery.only(pinged))

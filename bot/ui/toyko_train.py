@@ -11,7 +11,7 @@ from bot.games.toyko_train.data import KINDS, words_file
 from bot.games.toyko_train.words import colour_name, gesture_name, kind_label, team_name
 from bot.i18n import _, ngettext, pgettext
 from bot.ui import presenters
-from bot.ui.messages import COLOUR, clip
+from bot.ui.messages import COLOUR, clip, ranked_name
 from bot.ui.presenters import UNSTAMPED, Presenter, named
 from bot.ui.toyko_panel import COLOUR_MARKS, conductor_panel, tourist_grid
 
@@ -142,16 +142,17 @@ class ToykoPresenter(Presenter):
         if not update.ended or update.outcome is None:
             return []
         board = update.public["public"]
-        names = presenters.names_of(update)
         embed = discord.Embed(
             title=pgettext("toyko train", "{title} — results").format(title=update.title),
             colour=COLOUR,
             description=update.ended,
         )
         cards = [team["cards"] for team in board["teams"]]
-        for team in sorted(range(len(cards)), key=lambda t: -cards[t]):
-            rank = 1 + sum(1 for other in cards if other > cards[team])  # among teams, not seats
-            pair = f"{names[2 * team]} & {names[2 * team + 1]}"
+        # A team places as its better-placed partner in the engine's final ranking (resigned seats last), as ratings do.
+        best = [min(update.outcome.ranks[2 * t : 2 * t + 2]) for t in range(len(cards))]
+        for team in sorted(range(len(cards)), key=lambda t: (best[t], t)):
+            rank = 1 + sum(1 for other in best if other < best[team])  # among teams, not seats
+            pair = " & ".join(ranked_name(update.seats[s]) for s in (2 * team, 2 * team + 1))
             won = ngettext("{n} card", "{n} cards", cards[team]).format(n=cards[team])
             embed.add_field(name=f"{rank}. {team_name(team)} — {won}", value=pair, inline=False)
         rounds = [

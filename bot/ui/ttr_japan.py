@@ -9,7 +9,7 @@ import discord
 from bot.engine import Update
 from bot.games.base import Action
 from bot.games.ttr_japan.words import colour_name, retold
-from bot.i18n import _, pgettext
+from bot.i18n import _, ngettext, pgettext
 from bot.ui import presenters
 from bot.ui.messages import COLOUR, FIELD_LIMIT, SELECT_LIMIT
 from bot.ui.presenters import BoardButton, MultiChoice, Presenter, named
@@ -59,6 +59,20 @@ def _breakdown(result: dict[str, Any]) -> str:
     return f"{score}\n{tickets or _('no tickets')}"
 
 
+def _menu_and_left_out(moves: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
+    """The menu's moves (draws and tickets, then the cheapest way to pay for each route) and how many routes miss it."""
+    others = [m for m in moves if not str(m["token"]).startswith('["claim"')]
+    cheapest: dict[int, tuple[int, dict[str, Any]]] = {}
+    for move in moves:
+        action = Action.from_token(str(move["token"]))
+        if action.verb == "claim":
+            route, locomotives = int(action.args[0]), int(action.args[2])
+            if route not in cheapest or locomotives < cheapest[route][0]:
+                cheapest[route] = (locomotives, move)
+    offered = others + [move for _locomotives, move in cheapest.values()]
+    return offered[:SELECT_LIMIT], max(0, len(offered) - SELECT_LIMIT)
+
+
 class JapanPresenter(Presenter):
     """The board says in words what the map shows: market, counts, whose turn, the final round."""
 
@@ -70,6 +84,8 @@ class JapanPresenter(Presenter):
             ("/ttr claim route:<route> [colour:<colour>] [locomotives:<n>]", _("claim a route you can pay for")),
             ("/ttr tickets", _("draw 3 destination tickets and keep at least 1")),
         )
+
+    button_verbs = frozenset({"draw", "tickets"})
 
     def buttons(self, update: Update) -> tuple[BoardButton, ...]:
         board = update.public["public"]
@@ -152,6 +168,17 @@ class JapanPresenter(Presenter):
             value=_clip(listing),
             inline=False,
         )
+        left_out = _menu_and_left_out(view.get("legal", []))[1]
+        if left_out:
+            embed.add_field(
+                name=_("More routes"),
+                value=ngettext(
+                    "{n} more route you can claim doesn't fit in the menu: type `/ttr claim` and a city to find it.",
+                    "{n} more routes you can claim don't fit in the menu: type `/ttr claim` and a city to find them.",
+                    left_out,
+                ).format(n=left_out),
+                inline=False,
+            )
         if private.get("offer"):
             offer = "\n".join(ticket_words(t) for t in private["offer"])
             least = private.get("keep_at_least", 1)
@@ -161,18 +188,8 @@ class JapanPresenter(Presenter):
         return embed
 
     def menu_moves(self, update: Update, view: dict[str, Any]) -> list[dict[str, Any]]:
-        """Draws and tickets, then one way to pay for each route (fewest locomotives), best routes first."""
-        moves = super().menu_moves(update, view)
-        others = [m for m in moves if not str(m["token"]).startswith('["claim"')]
-        cheapest: dict[int, tuple[int, dict[str, Any]]] = {}
-        for move in moves:
-            action = Action.from_token(str(move["token"]))
-            if action.verb == "claim":
-                route, locomotives = int(action.args[0]), int(action.args[2])
-                if route not in cheapest or locomotives < cheapest[route][0]:
-                    cheapest[route] = (locomotives, move)
-        claims = [move for _locomotives, move in cheapest.values()]
-        return (others + claims)[:SELECT_LIMIT]
+        """Draws and tickets, then one way to pay for each route (fewest locomotives), as many as the menu holds."""
+        return _menu_and_left_out(super().menu_moves(update, view))[0]
 
     def multi_choice(self, update: Update, view: dict[str, Any]) -> MultiChoice | None:
         private = view.get("private") or {}

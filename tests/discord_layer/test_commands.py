@@ -61,7 +61,7 @@ async def test_undo_after_a_turn_change_is_refused_and_changes_nothing(table: Ta
     await table.play(table.alice)
     version = (await table.current()).version
     result = await table.alice.slash(table.game_channel, "game undo")
-    assert result.ephemeral and "nothing you can take back" in result.response.content  # type: ignore[union-attr]
+    assert result.ephemeral and "The turn has passed to bob" in result.response.content  # type: ignore[union-attr]
     assert (await table.current()).version == version
 
 
@@ -103,6 +103,15 @@ async def test_a_moderator_can_abandon_and_nothing_is_recorded(table: Table) -> 
     assert await table.bot.manager.storage.active_game(table.game_channel.id) is None
     assert await table.bot.manager.storage.results(update.game_id) == []
     assert any("abandoned" in text_of(m) for m in table.game_channel.history())
+
+
+async def test_item22_a_moderators_abandon_names_the_moderator(table: Table) -> None:
+    await table.started(table.bob)
+    mods = table.guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = table.guild.add_member(table.env.create_user("mod"), roles=[mods])
+    ask = await mod.slash(table.game_channel, "game abandon")
+    await mod.click(ask.response, label="Yes, abandon")  # type: ignore[arg-type]
+    assert [m.content for m in table.game_channel.history() if "abandon" in m.content] == ["mod abandoned the game."]
 
 
 async def test_the_moderator_role_from_settings_counts(table: Table) -> None:

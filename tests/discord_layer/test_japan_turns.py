@@ -81,7 +81,10 @@ async def test_a_click_on_an_old_board_is_refused_as_stale(japan: JapanTable) ->
     await japan.started(japan.bob)
     await japan.keep_first_tickets()
     old_board = japan.board()
-    await japan.bob.slash(japan.game_channel, "game status")  # a new board message; the old one keeps its buttons
+    # A new board message; retiring the old one fails, so it keeps its buttons (issue 17 item 20).
+    unavailable = {"status": 503, "code": 0, "message": "Service Unavailable"}
+    japan.env.inject_error("PATCH", f"/channels/{japan.game_channel.id}/messages/{old_board.id}", **unavailable)
+    await japan.bob.slash(japan.game_channel, "game status")
     await japan.ttr(japan.alice, "draw", card="deck")
     version = (await japan.current()).version
     stale = await japan.alice.click(old_board, label="Deck")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import discord
 import pytest
 
 from tests.discord_layer.japan_table import response_text, select_menu
@@ -51,13 +52,16 @@ async def test_load_offers_only_your_legal_options_once_per_roll(miyajima: Miyaj
     twice = await miyajima.miyajima(miyajima.bob, "load", option="red fast")
     assert twice.ephemeral and "nothing to load" in response_text(twice).lower()
     stale = await miyajima.bob.select(hand.response, [select_menu(hand.response.message).options[0].value])
-    assert "moved on" in response_text(stale)
+    assert "already loaded this roll" in response_text(stale)
     assert "Still loading: **alice**" in text_of(miyajima.with_button("Load"))
 
 
 async def test_a_click_on_an_old_round_message_is_refused_as_stale(miyajima: MiyajimaTable) -> None:
     await miyajima.started(miyajima.bob)
     old = miyajima.with_button("Roll red")
+    # Retiring the old board fails, so it keeps its buttons (issue 17 item 20): a click on it is still answered.
+    unavailable = {"status": 503, "code": 0, "message": "Service Unavailable"}
+    miyajima.env.inject_error("PATCH", f"/channels/{miyajima.game_channel.id}/messages/{old.id}", **unavailable)
     await miyajima.bob.slash(miyajima.game_channel, "game status")
     await miyajima.miyajima(miyajima.alice, "roll", die="yellow")
     for actor in (miyajima.alice, miyajima.bob):
@@ -100,3 +104,100 @@ async def test_four_players_play_to_the_end_and_each_colour_is_explained(miyajim
     assert "fast not closer" in text or "heavy not heavier" in text or "✅" in text
     assert miyajima.bot.storage is not None
     assert len(await miyajima.bot.storage.results(update.game_id)) == 4
+
+
+async def test_issue17_14_a_load_menu_stays_good_while_others_load_the_same_roll(miyajima: MiyajimaTable) -> None:
+    await miyajima.started(miyajima.bob, miyajima.carol)
+    await miyajima.miyajima(miyajima.alice, "roll", die="red")
+    menus = {}
+    for actor in (miyajima.alice, miyajima.bob, miyajima.bob):  # bob twice: his second menu is a doubled click
+        hand = await actor.click(miyajima.with_button("Load"), label="Load")
+        assert hand.response is not None
+        menus.setdefault(actor.id, []).append((hand.response, select_menu(hand.response.message).options[0].value))
+    await miyajima.miyajima(miyajima.carol, "load", option="red fast")
+    (menu, value), (second, _value) = menus[miyajima.bob.id]
+    picked = await miyajima.bob.select(menu, [value])
+    assert "Loaded red" in response_text(picked), "carol's load left bob's menu good"
+    assert (await miyajima.board_state())["waiting"] == [0]
+    version = (await miyajima.current()).version
+    doubled = await miyajima.bob.select(second, [value])
+    assert doubled.ephemeral and "already loaded this roll" in response_text(doubled)
+    assert (await miyajima.current()).version == version
+    [(menu, value)] = menus[miyajima.alice.id]
+    await miyajima.miyajima(miyajima.alice, "load", option="red heavy")
+    over = await miyajima.alice.select(menu, [value])
+    assert over.ephemeral and "moved on" in response_text(over)
+    await miyajima.miyajima(miyajima.alice, "roll", die="yellow")
+    version = (await miyajima.current()).version
+    later = await miyajima.alice.select(menu, [value])
+    assert later.ephemeral and "That load was for an earlier roll, which is over." in response_text(later)
+    assert "is up now" in response_text(later)
+    assert (await miyajima.current()).version == version
+
+
+async def test_issue17_14_an_old_format_load_pick_gets_a_clear_answer(miyajima: MiyajimaTable) -> None:
+    await miyajima.started(miyajima.bob)
+    await miyajima.miyajima(miyajima.alice, "roll", die="blue")
+    version = (await miyajima.current()).version
+    token = '["load","blue","fast"]'  # a menu posted before loads named their roll
+    menu = discord.ui.Select(
+        custom_id=f"tetsudo:pick:{miyajima.game_channel.id}:{version}",
+        options=[discord.SelectOption(label="x", value=token)],
+    )
+    view = discord.ui.View(timeout=None)
+    view.add_item(menu)
+    view.stop()  # never stored: the click reaches the bot's registered menu, as an old one would
+    channel = miyajima.bot.get_channel(miyajima.game_channel.id)
+    assert isinstance(channel, discord.abc.Messageable)
+    message = await channel.send("an old menu", view=view)
+    picked = await miyajima.bob.select(message, [token], custom_id=menu.custom_id)
+    assert picked.ephemeral and "pick again from your options" in response_text(picked)
+    assert (await miyajima.current()).version == version
+    assert not miyajima.env.errors
+
+
+@pytest.mark.usefixtures("text_only")
+async def test_issue17_15_sheets_and_the_log_stay_available_once_the_game_is_over(miyajima: MiyajimaTable) -> None:
+    await miyajima.started()
+    await miyajima.play_out()
+    sheet = await miyajima.miyajima(miyajima.alice, "sheet")
+    assert sheet.ephemeral and "Your sheet" in response_text(sheet) and "Final score: " in response_text(sheet)
+    log = await miyajima.alice.slash(miyajima.game_channel, "game log")
+    assert "alice rolls the" in response_text(log)
+    outsider = await miyajima.miyajima(miyajima.alice, "sheet", player=miyajima.bob)
+    assert outsider.ephemeral and "bob isn't playing" in response_text(outsider)
+
+
+async def test_issue17_25_a_pick_in_place_replaces_the_first_line_with_what_it_did(miyajima: MiyajimaTable) -> None:
+    await miyajima.started(miyajima.bob)
+    rolled = await miyajima.miyajima(miyajima.alice, "roll", die="red")
+    reply = rolled.response
+    assert reply is not None and "You rolled the red die" in text_of(reply.message)
+    value = next(o.value for o in select_menu(reply.message).options if "heavy" in o.label)
+    picked = await miyajima.alice.select(reply, [value])
+    assert picked.response is not None
+    assert picked.response.message.content.startswith("Loaded red"), picked.response.message.content
+
+
+async def test_issue17_26_another_players_sheet_reads_as_theirs(miyajima: MiyajimaTable) -> None:
+    await miyajima.started(miyajima.bob)
+    await miyajima.miyajima(miyajima.alice, "roll", die="red")
+    theirs = response_text(await miyajima.miyajima(miyajima.alice, "sheet", player=miyajima.bob))
+    assert "bob's sheet" in theirs and "Your" not in theirs
+    assert "Load the red" not in theirs and "Waiting for alice, bob to load." in theirs
+
+
+async def test_issue17_27_typed_loads_and_dice_are_refused_with_their_reason(miyajima: MiyajimaTable) -> None:
+    await miyajima.started(miyajima.bob)
+    blank = await miyajima.miyajima(miyajima.alice, "roll", die=" ")
+    assert "Name the die to roll: red, yellow or blue." in response_text(blank)
+    await miyajima.miyajima(miyajima.alice, "roll", die="blue")
+    value = (await miyajima.board_state())["rolled"][0][1]
+    typed = await miyajima.miyajima(miyajima.bob, "load", option="blue 97 → fast")
+    assert "isn't one of your options" in response_text(typed) and f"blue {value} → fast" in response_text(typed)
+    green = await miyajima.miyajima(miyajima.bob, "load", option="green fast")
+    assert f"The blue {value} can't make green: it loads blue." in response_text(green)
+    assert (await miyajima.board_state())["waiting"] == [0, 1]
+    offered = await miyajima.bob.autocomplete(miyajima.game_channel, "miyajima load", "option", "")
+    loaded = await miyajima.miyajima(miyajima.bob, "load", option=offered[0]["value"])
+    assert f"Loaded blue {value}" in response_text(loaded)

@@ -154,3 +154,20 @@ def test_a_line_reads_as_the_stations_it_runs_through_then_its_branches() -> Non
     assert line_words([["E4", "F4"], ["E4", "D3"]]) == "F4–E4–D3"
     assert line_words([["E4", "F4"], ["F4", "G5"], ["F4", "F5"]]) == "E4–F4–G5, F4–F5"
     assert line_words([]) == "—"
+
+
+@pytest.mark.usefixtures("text_only")
+async def test_issue17_15_sheets_and_the_log_stay_available_once_the_game_is_over(tokyo: TokyoTable) -> None:
+    await tokyo.started()
+    await tokyo.play_out()
+    sheet = await tokyo.nst(tokyo.alice, "sheet")
+    assert sheet.ephemeral and "Your sheet" in response_text(sheet) and "Final score: " in response_text(sheet)
+    log = await tokyo.alice.slash(tokyo.game_channel, "game log")
+    assert "alice " in response_text(log) and "No moves yet" not in response_text(log)
+
+
+async def test_issue17_26_another_players_sheet_reads_as_theirs(tokyo: TokyoTable) -> None:
+    await tokyo.started(tokyo.bob)
+    theirs = response_text(await tokyo.nst(tokyo.alice, "sheet", player=tokyo.bob))
+    assert "bob's sheet" in theirs and "bob's lines" in theirs and "Your" not in theirs
+    assert "draw one" not in theirs and "Waiting for alice, bob to draw or pass." in theirs

@@ -63,10 +63,34 @@ async def test_closed_dms_are_announced_once_without_the_secret_and_not_retried(
     assert own.ephemeral and hand_shown(own.response.message) is not None  # type: ignore[union-attr]
     attempts = len([r for r in table.env.http_requests if r.path == f"/channels/{dm.id}/messages"])
     await table.play_to_the_end()
-    await table.started(table.bob)  # a second game deals bob a new hand: no new attempt, no new notice
+    await table.started(table.bob)  # a second game deals bob a new hand: no new attempt
     assert len([r for r in table.env.http_requests if r.path == f"/channels/{dm.id}/messages"]) == attempts
+
+
+async def test_item31_every_game_says_once_where_the_private_view_of_a_player_without_dms_is(table: Table) -> None:
+    dm = table.bob.user.dm_channel
+    table.env.inject_error(
+        "POST", f"/channels/{dm.id}/messages", status=403, code=50007, message="Cannot send messages to this user",
+        times=None,
+    )  # fmt: skip
+    await table.started(table.bob, options="rounds=2")
+    first = table.game_channel
+    await table.play_to_the_end()
+    await table.started(table.bob, table.carol, options="rounds=2")  # a new game, in its own thread
+    assert table.game_channel != first
+    await table.play_to_the_end()
     notices = [m for m in table.game_channel.history() if "direct messages" in m.content]
-    assert notices == []
+    assert [m.content for m in notices] == [
+        "**bob** gets no direct messages from me: their private view is always behind **My hand**."
+    ]
+    assert hand_shown(notices[0]) is None and carol_told_nothing(table)
+    (closed,) = [m.content for m in first.history() if "direct messages" in m.content]
+    assert closed.startswith("I can't send **bob**"), "the first game says once that bob's DMs are closed"
+
+
+def carol_told_nothing(table: Table) -> bool:
+    """carol's DMs are open: no notice names her."""
+    return not any("carol" in m.content and "direct messages" in m.content for m in table.public_messages())
 
 
 async def test_a_failed_public_send_keeps_the_move_and_tells_the_player(table: Table) -> None:

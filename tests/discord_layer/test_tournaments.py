@@ -191,3 +191,17 @@ async def test_tournament_tables_deal_hands_only_to_their_owners(simcord_env: si
     await hall.play_open_tables()
     for message in hall.public_messages():
         assert hand_shown(message) is None, text_of(message)
+
+
+async def test_item32_tournament_points_are_whole_numbers_within_a_sane_range(
+    simcord_env: simcord.Env, database: Path
+) -> None:
+    hall = Hall(simcord_env, database, 4)
+    for points in ("nan,inf", "1e39", "3.5,1", "-1,0", "1001,0", "3,2,1,1,1,1,1,1,0", "3,,x"):
+        refused = await hall.mod.slash(hall.channel, "tournament create", name="Cup", game="relay", points=points)
+        said = refused.response.content  # type: ignore[union-attr]
+        assert refused.ephemeral and ("whole numbers from 0 to 1000" in said or "places at most" in said), points
+        assert await hall.bot.manager.storage.live_tournament(hall.channel.id) is None, points
+    await hall.open(points="1000, 10,0")
+    tournament = await hall.bot.manager.storage.live_tournament(hall.channel.id)
+    assert tournament is not None and tournament.points == "[1000, 10, 0]"

@@ -146,7 +146,7 @@ async def test_a_games_own_end_reason_is_stored_in_english(manager: GameManager,
 async def test_a_forgotten_player_is_named_in_the_readers_language(manager: GameManager) -> None:
     await start_game(manager, 2, "rounds=1")
     await manager.act(CHANNEL, uid(0), (await legal(manager, uid(0)))[0])
-    await manager.abandon(CHANNEL, uid(0), moderator=False)
+    await manager.abandon(CHANNEL, PLAYERS[0], moderator=False)
     await manager.forget(uid(0))
     with speaking("fr"):
         assert (await manager.recent_log(CHANNEL))[0].startswith("1. un ancien joueur ")

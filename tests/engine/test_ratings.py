@@ -71,7 +71,7 @@ async def test_an_abandoned_game_records_nothing_and_changes_no_rating(
 
     abandoned = await start_game(manager, 3)
     await manager.act(CHANNEL, uid(0), (await legal(manager, uid(0)))[0])
-    update = await manager.abandon(CHANNEL, PLAYERS[5].user_id, moderator=True)
+    update = await manager.abandon(CHANNEL, PLAYERS[5], moderator=True)
     assert update is not None and update.ended == "abandoned"
     assert await storage.results(abandoned.game_id) == []
     assert await ratings(storage) == rated
@@ -80,7 +80,7 @@ async def test_an_abandoned_game_records_nothing_and_changes_no_rating(
 
 async def test_an_abandoned_first_game_leaves_the_players_unrated(manager: GameManager, storage: SqliteStorage) -> None:
     started = await start_game(manager, 3)
-    await manager.abandon(CHANNEL, uid(0), moderator=True)
+    await manager.abandon(CHANNEL, PLAYERS[0], moderator=True)
     assert await storage.results(started.game_id) == []
     assert await storage.rated_players(GUILD, "relay") == 0
     assert await storage.rating_place(GUILD, "relay", uid(0)) is None

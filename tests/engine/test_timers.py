@@ -121,7 +121,7 @@ async def test_forfeit_drops_the_waiting_seat_out(timed: GameManager, clock: Clo
 
 async def test_skip_is_refused_for_a_game_without_a_skip_move(timed: GameManager) -> None:
     await timed.open_lobby(1, CHANNEL, "relay", PLAYERS[0])
-    with pytest.raises(IllegalAction, match="no way to skip"):
+    with pytest.raises(IllegalAction, match="rules have no pass"):
         await timed.set_timers(CHANNEL, uid(0), GameTimers(None, 600, "skip"), moderator=False)
 
 
@@ -169,5 +169,5 @@ async def test_timers_survive_a_restart_and_fire_once(storage: SqliteStorage, cl
 
 async def test_finished_and_abandoned_games_keep_no_timers(timed: GameManager) -> None:
     update = await started(timed)
-    await timed.abandon(CHANNEL, uid(0), moderator=False)
+    await timed.abandon(CHANNEL, PLAYERS[0], moderator=False)
     assert await timed.storage.timers(update.game_id) == []

@@ -9,6 +9,7 @@ from bot.games.base import Action, IllegalAction
 from bot.storage import SqliteStorage
 from tests.engine.harness import (
     CHANNEL,
+    PLAYERS,
     assert_stored_equals_replay,
     legal,
     snapshot,
@@ -51,13 +52,13 @@ async def test_undo_restores_the_previous_state_exactly(manager: GameManager, st
 async def test_a_draw_raises_the_floor(manager: GameManager, storage: SqliteStorage) -> None:
     started = await start_game(manager, 1)
     await manager.act(CHANNEL, uid(0), Action("draw"))
-    await refused(manager, storage, started.game_id, 0, "nothing you can take back")
+    await refused(manager, storage, started.game_id, 0, "drew something at random")
 
 
 async def test_a_change_of_turn_raises_the_floor(manager: GameManager, storage: SqliteStorage) -> None:
     started = await start_game(manager, 2)
     await manager.act(CHANNEL, uid(0), await first_play(manager, 0))
-    await refused(manager, storage, started.game_id, 0, "nothing you can take back")
+    await refused(manager, storage, started.game_id, 0, "The turn has passed to Botan")
 
 
 async def test_undo_never_goes_below_the_floor(manager: GameManager, storage: SqliteStorage) -> None:
@@ -67,7 +68,7 @@ async def test_undo_never_goes_below_the_floor(manager: GameManager, storage: Sq
     await manager.act(CHANNEL, uid(0), await first_play(manager, 0))  # round 2: nothing to protect
     assert (await snapshot(storage, started.game_id)).undo_floor == 2
     await manager.undo(CHANNEL, uid(0))
-    await refused(manager, storage, started.game_id, 0, "nothing you can take back")
+    await refused(manager, storage, started.game_id, 0, "revealed hidden information")
     await assert_stored_equals_replay(manager, started.game_id)
 
 
@@ -81,7 +82,7 @@ async def test_the_round_ending_bid_reveals_every_bid_and_cannot_be_taken_back(
         await manager.act(CHANNEL, uid(seat), (await legal(manager, uid(seat)))[0])
     state = await stored_state(storage, started.game_id)
     assert state.round == 3 and state.turn == 0 and set(state.last_bids) == {0, 1}
-    await refused(manager, storage, started.game_id, 0, "nothing you can take back")
+    await refused(manager, storage, started.game_id, 0, "revealed hidden information")
 
 
 async def test_only_the_last_mover_may_take_back(manager: GameManager, storage: SqliteStorage) -> None:
@@ -90,7 +91,18 @@ async def test_only_the_last_mover_may_take_back(manager: GameManager, storage: 
     assert even, "the fixed seed deals seat 0 an even card"
     moved = await manager.act(CHANNEL, uid(0), even[0])
     assert moved.to_ping == (uid(0),)
-    await refused(manager, storage, started.game_id, 1, "Only Aiko can take back")
+    await refused(manager, storage, started.game_id, 1, "the last move was Aiko's")
     await manager.undo(CHANNEL, uid(0))
     assert (await stored_state(storage, started.game_id)).played == [[], []]
     await assert_stored_equals_replay(manager, started.game_id)
+
+
+async def test_item19_each_refusal_of_undo_names_its_real_reason(manager: GameManager, storage: SqliteStorage) -> None:
+    started = await start_game(manager, 2, "hand=5", game="relay_doubles")
+    await refused(manager, storage, started.game_id, 0, "nobody has moved yet")
+    odd = next(a for a in await legal(manager, uid(0)) if a.verb == "play" and int(a.args[0]) % 2)
+    await manager.act(CHANNEL, uid(0), odd)  # an odd card passes the turn to Botan
+    for asker, reason in ((0, "The turn has passed to Botan, so your last move stands."), (1, "was Aiko's")):
+        await refused(manager, storage, started.game_id, asker, reason)
+    await manager.skip(CHANNEL, PLAYERS[2], moderator=True)  # the timeout plays Botan's default move
+    await refused(manager, storage, started.game_id, 1, "played for you by the bot")

@@ -75,7 +75,9 @@ def miyajima_illegal(state: Any, seat: int, rnd: random.Random) -> list[Action]:
     return [
         Action("roll", (rnd.choice(["red", "yellow", "blue"]),)),
         Action("roll", ("green",)),
-        Action("load", (rnd.choice(["red", "purple", "green"]), rnd.choice(["fast", "heavy"]))),
+        Action("load", (rnd.choice(["red", "purple", "green"]), rnd.choice(["fast", "heavy"]), state.roll_number)),
+        Action("load", ("red", "fast", state.roll_number - 1)),
+        Action("load", ("red", "fast")),
         Action("load", ("red",)),
         Action("fly"),
     ]

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import rendering
 from bot.games.rng import GameRandom
@@ -217,3 +217,17 @@ def test_seat_colours_stand_apart_from_route_colours_and_each_other() -> None:
     for i, seat in enumerate(seats):
         for other in (*tmap.ROUTE_COLOURS.values(), *seats[:i]):
             assert sum(abs(p - q) for p, q in zip(seat, other, strict=True)) > 100
+
+
+def _red_marks(tickets: list[dict[str, Any]], over: bool) -> int:
+    """Pixels of the alert red beside a ticket list drawn on a blank panel."""
+    image = Image.new("RGB", (tmap.WIDTH, tmap.HEIGHT), "white")
+    renderer.draw_tickets(ImageDraw.Draw(image), 100, "Your tickets", tickets, True, over)
+    marks = image.crop((renderer.LEFT, 100, renderer.LEFT + 24, 100 + 40 * (len(tickets) + 1)))
+    return sum(1 for pixel in marks.get_flattened_data() if pixel == renderer.ALERT)
+
+
+def test_unfinished_tickets_are_not_marked_as_failed_while_the_game_runs() -> None:
+    open_ticket = [{"from": "Osaka", "to": "Tokyo", "points": 9, "done": False}]
+    assert _red_marks(open_ticket, over=False) == 0, "a ticket not done yet is no failure: no red cross"
+    assert _red_marks(open_ticket, over=True) > 0, "once the game is over, a ticket not done has failed"

@@ -11,7 +11,13 @@ Where RULINGS.md and rules/mexican_train.txt are silent, we chose:
 - A player who drew and must cover their own double may draw again for it (the rules text asks for a
   draw after placing the double).
 - The timer's default move plays the legal tile worth the most penalty points (blanks count 25),
-  so an absent player sheds what would cost them most; else draw; else pass.
+  so an absent player sheds what would cost them most (knocking with it, under last_tile=manual); else draw;
+  else pass.
+- A timeout's `skip` is the rules' turn without a play: draw once (if the boneyard has a tile and this turn
+  has not drawn), then pass with your train open, even if a tile would fit; mid fast start, it ends the start.
+- Last tile, manual: you knock with the play that leaves you one tile (the rules' moment). A player who played
+  it without knocking may still knock late, until someone catches them or the next player acts; the chance
+  to catch ends too as soon as they hold more than one tile again (a draw for their own double).
 """
 
 from __future__ import annotations
@@ -80,7 +86,7 @@ class MexicanTrain:
     def to_act(self, state: MexicanState) -> frozenset[int]:
         if state.finished:
             return frozenset()
-        if state.knock is not None:
+        if rules.catchable(state) is not None:
             return frozenset(range(state.seats))  # the offender may knock, anyone else may catch
         return frozenset({state.turn})
 
@@ -96,8 +102,13 @@ class MexicanTrain:
         legal = rules.turn_actions(state, seat)
         placements = [a for a in legal if a.verb == "play"]
         if placements:
-            return max(placements, key=lambda a: tiles.score(tiles.parse(str(a.args[0])) or 0))
+            # Shed the costliest tile; an absent player knocks with it rather than be caught.
+            return max(placements, key=lambda a: (tiles.score(tiles.parse(str(a.args[0])) or 0), rules.knocks(a)))
         return legal[0]
+
+    def skip_action(self, state: MexicanState, seat: int) -> Action | None:
+        """A timeout's `skip`: draw once and pass, opening your train (README: the game's skip)."""
+        return rules.skip_action(state, seat)
 
     def player_view(self, state: MexicanState, seat: int | None) -> dict[str, JSON]:
         return view.player_view(state, seat)

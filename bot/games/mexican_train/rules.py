@@ -13,8 +13,12 @@ START = "start"
 """The `where` of a play that starts the Mexican Train."""
 PENALTY_DRAW = 2
 """rules/mexican_train.txt: a player caught not announcing their last tile draws two."""
+KNOCKING = "knock"
+"""The third argument of a play that announces the last tile as it is played (last_tile=manual)."""
 
 DRAW, PASS, KNOCK, CATCH, DONE = Action("draw"), Action("pass"), Action("knock"), Action("catch"), Action("done")
+SKIP = Action("skip")
+"""A timeout's `skip`: never a player's choice (`legal_actions` never lists it), applied only by the engine."""
 
 
 def where_arg(key: int, state: MexicanState) -> Arg:
@@ -50,14 +54,29 @@ def places(state: MexicanState, seat: int) -> list[int]:
 
 
 def plays(state: MexicanState, seat: int) -> list[Action]:
-    """Every tile placement `seat` may make now."""
+    """Every tile placement `seat` may make now; with last_tile=manual, a play leaving one tile may also knock."""
     candidates = [state.drawn] if state.drawn is not None else state.hands[seat]
     found = []
     for key in places(state, seat):
         end = open_end(state, key)
         where = where_arg(key, state)
         found += [Action("play", (tiles.name(t), where)) for t in candidates if tiles.fits(t, end)]
+    if state.manual_knock and len(state.hands[seat]) == 2:
+        # The rules have you knock as you place your second-to-last tile: offered first, so it is never crowded out.
+        found = [Action("play", (*a.args, KNOCKING)) for a in found] + found
     return found
+
+
+def knocks(action: Action) -> bool:
+    """Whether a play announces the last tile as it is played."""
+    return action.verb == "play" and action.args[2:] == (KNOCKING,)
+
+
+def catchable(state: MexicanState) -> int | None:
+    """Manual last tile: the seat that played down to one tile without knocking, while it still holds just one."""
+    if state.knock is None or len(state.hands[state.knock]) != 1:
+        return None  # a draw since then (say, for its own double) took it off its last tile
+    return state.knock
 
 
 def turn_actions(state: MexicanState, seat: int) -> list[Action]:
@@ -74,9 +93,10 @@ def turn_actions(state: MexicanState, seat: int) -> list[Action]:
 
 def window_actions(state: MexicanState, seat: int) -> list[Action]:
     """Manual last tile: the offender may knock; anyone else may catch them."""
-    if state.knock is None:
+    offender = catchable(state)
+    if offender is None:
         return []
-    return [KNOCK] if seat == state.knock else [CATCH]
+    return [KNOCK] if seat == offender else [CATCH]
 
 
 def legal_actions(state: MexicanState, seat: int) -> list[Action]:
@@ -101,6 +121,8 @@ def refusal(state: MexicanState, seat: int, action: Action) -> str:
         return pgettext("mexican train", "It's not your turn — waiting for {seat}.").format(seat=seat_mark(state.turn))
     if action.verb == "play":
         return _play_refusal(state, seat, action)
+    if state.chain and state.double_train is None and action.verb in ("draw", "pass"):
+        return _("Nothing more of yours fits your own train: end your fast start with `/mexican done`.")
     if action.verb == "done" and not state.chain:
         return _("`done` ends a fast start, after you have played on your own train on your first turn.")
     legal = turn_actions(state, seat)
@@ -117,7 +139,11 @@ def refusal(state: MexicanState, seat: int, action: Action) -> str:
 
 
 def _play_refusal(state: MexicanState, seat: int, action: Action) -> str:
-    if len(action.args) != 2 or not isinstance(action.args[0], str):
+    if (
+        len(action.args) not in (2, 3)
+        or not isinstance(action.args[0], str)
+        or action.args[2:] not in ((), (KNOCKING,))
+    ):
         return _("Name a tile and a train, e.g. `/mexican play tile:12-5 train:mine`.")
     code = tiles.parse(action.args[0])
     if code is None:
@@ -155,15 +181,29 @@ def _play_refusal(state: MexicanState, seat: int, action: Action) -> str:
         else:
             refused = _("{tile} doesn't fit {seat}'s train: its open end is {end}.")
         return refused.format(tile=tiles.name(code), seat=seat_mark(key), end=end)
+    if knocks(action) and not state.manual_knock:
+        return _("There's no knocking in this game (last_tile=auto): I announce a last tile myself.")
+    if knocks(action):
+        return _("Knock with the play that leaves you one tile: after this one you'd hold {count}.").format(
+            count=len(state.hands[seat]) - 1
+        )
     return _("That move isn't allowed right now.")
 
 
 # --------------------------------------------------------------------------- applying moves
 
 
+def skip_action(state: MexicanState, seat: int) -> Action | None:
+    """The move a timeout's `skip` makes for the player whose turn it is: a fast start ends, else SKIP."""
+    if state.finished or seat != state.turn:
+        return None
+    return DONE if state.chain and state.double_train is None else SKIP
+
+
 def apply(state: MexicanState, seat: int, action: Action, rng: GameRandom) -> MexicanState:
-    """The state after a legal move (refusals carry their reason)."""
-    if action.bare() not in legal_actions(state, seat):
+    """The state after a legal move, or a timeout's skip (refusals carry their reason)."""
+    skipping = action.bare() == SKIP and skip_action(state, seat) == SKIP
+    if not skipping and action.bare() not in legal_actions(state, seat):
         raise IllegalAction(refusal(state, seat, action))
     new = state.copy()
     if action.verb == "catch":
@@ -180,17 +220,20 @@ def apply(state: MexicanState, seat: int, action: Action, rng: GameRandom) -> Me
         code = tiles.parse(str(action.args[0]))
         key = train_key(action.args[1])
         assert code is not None and key is not None
-        _play(new, seat, code, key, rng)
+        _play(new, seat, code, key, rng, knocked=knocks(action))
     elif action.verb == "draw":
         _draw(new, seat, rng)
     elif action.verb == "pass":
         _pass(new, seat, rng)
+    elif skipping:
+        _skip(new, seat, rng)
     else:  # done
         _end_turn(new)
+    new.knock = catchable(new)  # the "one tile left" state ends with the one tile
     return new
 
 
-def _play(state: MexicanState, seat: int, code: int, key: int, rng: GameRandom) -> None:
+def _play(state: MexicanState, seat: int, code: int, key: int, rng: GameRandom, *, knocked: bool = False) -> None:
     end = open_end(state, key)
     a, b = tiles.halves(code)
     placed = tiles.oriented(end, b if a == end else a)
@@ -208,7 +251,7 @@ def _play(state: MexicanState, seat: int, code: int, key: int, rng: GameRandom) 
         _end_round(state, went_out=seat, rng=rng)  # going out ends the round at once, even on a double
         return
     if len(state.hands[seat]) == 1:
-        if state.manual_knock:
+        if state.manual_knock and not knocked:
             state.knock = seat
         else:
             state.events.append(say(words.LAST_TILE, seat=seat_mark(seat)))
@@ -226,17 +269,32 @@ def _play(state: MexicanState, seat: int, code: int, key: int, rng: GameRandom) 
     _end_turn(state)
 
 
-def _draw(state: MexicanState, seat: int, rng: GameRandom) -> None:
+def _take_from_boneyard(state: MexicanState, seat: int, rng: GameRandom) -> int:
+    """The top tile of the boneyard, into the seat's hand."""
     code = state.boneyard.pop()
     rng.mark_revealed()  # the drawer now knows a face-down tile: no undo past this
     state.hands[seat] = sorted([*state.hands[seat], code])
     state.new_tiles[seat] = [code]
+    return code
+
+
+def _draw(state: MexicanState, seat: int, rng: GameRandom) -> None:
+    code = _take_from_boneyard(state, seat, rng)
     fits_now = any(tiles.fits(code, open_end(state, key)) for key in places(state, seat))
     if fits_now:
         state.drawn = code
         state.events.append(say(words.FITS))
         return
     state.events.append(say(words.NO_FIT))
+    _pass(state, seat, rng)
+    if state.ended_round is not None:
+        state.blocking_draw = (seat, code)  # the next deal (or the end) leaves no "just drawn" to tell it by
+
+
+def _skip(state: MexicanState, seat: int, rng: GameRandom) -> None:
+    """A skipped turn: draw once if this turn has not drawn yet, then pass, opening the train, whatever fits."""
+    if state.drawn is None and state.boneyard:
+        _take_from_boneyard(state, seat, rng)
     _pass(state, seat, rng)
 
 

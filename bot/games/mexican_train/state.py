@@ -83,6 +83,8 @@ class MexicanState:
     """The last action completed a turn cycle (or began a round): a good moment to show the board."""
     ended_round: int | None = None
     """The round the last action ended, if it ended one (its results are the last of `history`)."""
+    blocking_draw: tuple[int, int] | None = None
+    """(seat, tile): the last action was a draw that blocked the round; the drawer alone is told the tile."""
     finished: bool = False
 
     @property
@@ -123,6 +125,7 @@ class MexicanState:
             events=[],
             new_cycle=False,
             ended_round=None,
+            blocking_draw=None,
             finished=self.finished,
         )
 
@@ -154,6 +157,7 @@ class MexicanState:
             "events": list(self.events),
             "new_cycle": self.new_cycle,
             "ended_round": self.ended_round,
+            "blocking_draw": None if self.blocking_draw is None else list(self.blocking_draw),
             "finished": self.finished,
         }
 
@@ -185,5 +189,11 @@ class MexicanState:
             events=list(data["events"]),
             new_cycle=data["new_cycle"],
             ended_round=data["ended_round"],
+            blocking_draw=_pair(data.get("blocking_draw")),  # absent from states saved before it existed
             finished=data["finished"],
         )
+
+
+def _pair(data: Any) -> tuple[int, int] | None:
+    """A stored (seat, tile) pair, or None."""
+    return None if data is None else (int(data[0]), int(data[1]))

@@ -46,7 +46,7 @@ def public_view(state: MexicanState) -> dict[str, JSON]:
         "hands": [len(h) for h in state.hands],
         "totals": list(state.totals),
         "rounds_played": [_result(r) for r in state.history],
-        "knock": state.knock,
+        "knock": rules.catchable(state),
         "chain": state.turn if state.chain else None,
         "drew": state.drawn is not None,
         "events": list(state.events),
@@ -65,7 +65,15 @@ def private_view(state: MexicanState, seat: int) -> dict[str, JSON]:
         "hand": [tiles.pair(t) for t in state.hands[seat]],
         "drawn": None if state.drawn is None or state.turn != seat else tiles.pair(state.drawn),
         "new_tiles": [tiles.pair(t) for t in state.new_tiles[seat]],
+        "blocking_draw": _blocking_draw(state, seat),
     }
+
+
+def _blocking_draw(state: MexicanState, seat: int) -> list[int] | None:
+    """The tile `seat` drew with the move that just blocked the round (their own draw only)."""
+    if state.blocking_draw is None or state.blocking_draw[0] != seat:
+        return None
+    return tiles.pair(state.blocking_draw[1])
 
 
 def prompt(state: MexicanState, seat: int | None) -> str:
@@ -109,11 +117,18 @@ def where_words(where: object, owner: int | None = None) -> str:
 
 def describe(action: Action) -> str:
     """The public log phrase of a move."""
-    if action.verb == "play" and len(action.args) == 2:
-        tile, where = action.args
+    if action.verb == "play" and len(action.args) in (2, 3):
+        tile, where = action.args[:2]
+        knocking = rules.knocks(action)
         if where == rules.START:
-            return _("starts the Mexican Train with {tile}.").format(tile=tile)
-        return _("plays {tile} on {where}.").format(tile=tile, where=where_words(where))
+            started = (
+                _("starts the Mexican Train with {tile} and knocks.")
+                if knocking
+                else _("starts the Mexican Train with {tile}.")
+            )
+            return started.format(tile=tile)
+        played = _("plays {tile} on {where} and knocks.") if knocking else _("plays {tile} on {where}.")
+        return played.format(tile=tile, where=where_words(where))
     if action.verb == "draw":
         return _("draws a tile.")
     if action.verb == "pass":
@@ -124,6 +139,8 @@ def describe(action: Action) -> str:
         return _("catches a player who didn't knock!")
     if action.verb == "done":
         return _("ends their fast start.")
+    if action.verb == "skip":
+        return _("is skipped: draws a tile if the boneyard has one, and passes.")
     return pgettext("mexican train", "does something unexpected.")
 
 
@@ -132,7 +149,9 @@ def labeller(seat: int) -> Callable[[Action], str]:
 
     def label(action: Action) -> str:
         if action.verb == "play":
-            tile, where = action.args
+            tile, where = action.args[:2]
+            if rules.knocks(action):
+                return _("{tile} → {where} and knock: one tile left").format(tile=tile, where=where_words(where, seat))
             return f"{tile} → {where_words(where, seat)}"
         labels = {
             "draw": _("Draw a tile"),

@@ -57,13 +57,17 @@ class FastTrainToMiyajima:
     def apply(self, state: MiyajimaState, seat: int, action: Action, rng: GameRandom) -> MiyajimaState:
         return rules.apply(state, seat, action, rng)
 
+    def from_log(self, state: MiyajimaState, action: Action) -> Action:
+        """A logged move as this version plays it (loads logged before they named their roll)."""
+        return rules.from_log(state, action)
+
     def default_action(self, state: MiyajimaState, seat: int) -> Action | None:
         """RULINGS: the fast train of the die's own colour if it may be loaded, else the first legal option."""
         legal = rules.legal_actions(state, seat)
         if not legal:
             return None
         if state.phase == "load":
-            own = Action("load", (state.rolled[-1][0], "fast"))
+            own = Action("load", (state.rolled[-1][0], "fast", state.roll_number))
             if own in legal:
                 return own
         return legal[0]

@@ -7,11 +7,9 @@ from dataclasses import dataclass
 from bot.games.base import Action, IllegalAction, seat_mark
 from bot.games.miyajima import words
 from bot.games.miyajima.data import DICE, KINDS, sheet
-from bot.games.miyajima.state import LOAD, ROLL, MiyajimaState
+from bot.games.miyajima.state import DICE_PER_ROUND, LOAD, ROLL, MiyajimaState
 from bot.games.rng import GameRandom
 from bot.i18n import _, pgettext
-
-DICE_PER_ROUND = len(DICE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,9 +44,19 @@ def cargoes(state: MiyajimaState, seat: int) -> list[Cargo]:
     return found
 
 
-def load_action(cargo: Cargo) -> Action:
-    """The move that makes a load: the resulting colour picks the dice, so colour and train are enough."""
-    return Action("load", (cargo.colour, cargo.kind))
+def load_action(cargo: Cargo, roll_number: int) -> Action:
+    """The move that makes a load: the colour picks the dice, and it names the roll, so it stays good while others load.
+
+    (A menu made for one roll can't load the next one, and a doubled click can't load twice.)
+    """
+    return Action("load", (cargo.colour, cargo.kind, roll_number))
+
+
+def from_log(state: MiyajimaState, action: Action) -> Action:
+    """A logged move as this version plays it: loads logged before they named their roll answered the roll then."""
+    if action.verb == "load" and len(action.args) == 2:
+        return Action("load", (*action.args, state.roll_number), action.at)
+    return action
 
 
 def legal_actions(state: MiyajimaState, seat: int) -> list[Action]:
@@ -58,7 +66,7 @@ def legal_actions(state: MiyajimaState, seat: int) -> list[Action]:
     if state.phase == ROLL:
         rolled = {die for die, _value in state.rolled}
         return [Action("roll", (die,)) for die in DICE if die not in rolled] if seat == state.active else []
-    return [load_action(c) for c in cargoes(state, seat)]
+    return [load_action(c, state.roll_number) for c in cargoes(state, seat)]
 
 
 def is_legal(state: MiyajimaState, seat: int, action: Action) -> bool:
@@ -69,8 +77,9 @@ def is_legal(state: MiyajimaState, seat: int, action: Action) -> bool:
         die = action.args[0] if len(action.args) == 1 else None
         rolled = {d for d, _value in state.rolled}
         return state.phase == ROLL and seat == state.active and die in DICE and die not in rolled
-    if action.verb == "load" and len(action.args) == 2:
-        return any((c.colour, c.kind) == action.args for c in cargoes(state, seat))
+    if action.verb == "load" and len(action.args) == 3:
+        colour, kind, number = action.args
+        return number == state.roll_number and any((c.colour, c.kind) == (colour, kind) for c in cargoes(state, seat))
     return False
 
 
@@ -83,16 +92,63 @@ def refusal(state: MiyajimaState, seat: int, action: Action) -> str:
             return _("Everyone is still loading the last roll.")
         if seat != state.active:
             return _("Only the active player rolls this round — {player}.").format(player=seat_mark(state.active))
+        if len(action.args) != 1:
+            return _("That move isn't part of Fast Train to Miyajima.")
+        if action.args[0] not in DICE:
+            return unknown_die(str(action.args[0]))
         return _("That die has been rolled this round already: choose one of the others.")
     if action.verb == "load":
-        if state.phase != LOAD:
-            return _("Nothing to load yet: wait for the next roll.")
-        if seat not in state.waiting:
-            return _("You've already loaded this roll (or had nothing to load).")
-        return _(
-            "You can't load that: choose one of your options (the die alone, or with an earlier die of this round)."
-        )
+        return _load_refusal(state, seat, action.args)
     return _("That move isn't part of Fast Train to Miyajima.")
+
+
+def unknown_die(typed: str) -> str:
+    """The refusal of a die that isn't one (an empty name included)."""
+    dice = {die: words.colour_name(die) for die in DICE}
+    if not typed.strip():
+        return _("Name the die to roll: {red}, {yellow} or {blue}.").format(**dice)
+    return _("There's no {die} die — roll {red}, {yellow} or {blue}.").format(die=typed.strip()[:20], **dice)
+
+
+def _load_refusal(state: MiyajimaState, seat: int, args: tuple[str | int, ...]) -> str:
+    """Why a load is refused: the roll it names, the seat, the train, the colour (reached, or not from this roll)."""
+    if len(args) == 2 and all(isinstance(a, str) for a in args):
+        return _("That menu is from before loads named their roll: pick again from your options now.")
+    if len(args) != 3 or not isinstance(args[2], int) or not all(isinstance(a, str) for a in args[:2]):
+        return _("That move isn't part of Fast Train to Miyajima.")
+    colour, kind, number = str(args[0]), str(args[1]), int(args[2])
+    over = number < state.roll_number or (number == state.roll_number and state.phase != LOAD)
+    if over:
+        return _("That load was for an earlier roll, which is over.") + " " + _now(state)
+    if number > state.roll_number or state.phase != LOAD:
+        return _("Nothing to load yet: wait for the next roll.")
+    if seat not in state.waiting:
+        return _("You've already loaded this roll (or had nothing to load).")
+    board = sheet()
+    if kind not in KINDS:
+        return _("Load the fast or the heavy train.")
+    if colour not in board.colours:
+        return _("There's no {colour} on the sheet.").format(colour=colour[:20])
+    if colour in state.reached[seat]:
+        return _("You've reached {destination}: neither {colour} train takes cargo any more.").format(
+            destination=board.colours[colour].destination, colour=words.colour_name(colour)
+        )
+    die, value = state.rolled[-1]
+    made = [c.colour for c in cargoes(state, seat) if c.kind == kind]
+    return _("The {die} {value} can't make {colour}: it loads {options}.").format(
+        die=words.colour_name(die),
+        value=value,
+        colour=words.colour_name(colour),
+        options=pgettext("miyajima", " or ").join(words.colour_name(c) for c in made),
+    )
+
+
+def _now(state: MiyajimaState) -> str:
+    """What is up now, for a refused load of a roll that is over."""
+    if state.phase == LOAD:
+        die, value = state.rolled[-1]
+        return _("The {die} {value} is up now.").format(die=words.colour_name(die), value=value)
+    return _("Wait for the next roll.")
 
 
 def apply(state: MiyajimaState, seat: int, action: Action, rng: GameRandom) -> MiyajimaState:
@@ -103,7 +159,7 @@ def apply(state: MiyajimaState, seat: int, action: Action, rng: GameRandom) -> M
     if action.verb == "roll":
         _roll(new, str(action.args[0]), rng)
     else:
-        _load(new, seat, str(action.args[0]), str(action.args[1]))
+        _load(new, seat, str(action.args[0]), str(action.args[1]))  # the roll it names is checked: the last
     return new
 
 

@@ -17,6 +17,7 @@ ADHERED = N_("fast closer and heavy heavier")
 FAST_NOT_CLOSER = N_("fast not closer")
 HEAVY_NOT_HEAVIER = N_("heavy not heavier")
 NEITHER = N_("fast not closer, heavy not heavier")
+EMPTY = N_("nothing loaded")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +46,7 @@ def colour_score(trains: Trains, colour: str, board: Sheet) -> ColourScore:
         return ColourScore(colour, total(fast), len(heavy) ** 2, True, ADHERED)
     why = FAST_NOT_CLOSER if not closer else HEAVY_NOT_HEAVIER
     if not closer and not heavier:
-        why = NEITHER
+        why = NEITHER if fast or heavy else EMPTY  # two empty trains didn't fail a race: they never ran
     return ColourScore(colour, len(fast), len(heavy), False, why)
 
 

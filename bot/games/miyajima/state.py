@@ -7,8 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.base import JSON
+from bot.games.miyajima.data import DICE
 
 SCHEMA = 1
+DICE_PER_ROUND = len(DICE)
 ROLL, LOAD = "roll", "load"
 """Phases: the active player picks a die to roll; then everyone who can loads it, all at once."""
 
@@ -39,6 +41,11 @@ class MiyajimaState:
     @property
     def seats(self) -> int:
         return len(self.sheets)
+
+    @property
+    def roll_number(self) -> int:
+        """The number of the last roll, counted through the whole game: every load names the roll it answers."""
+        return (self.round - 1) * DICE_PER_ROUND + len(self.rolled)
 
     def copy(self) -> MiyajimaState:
         """A copy that shares no mutable part with this state, except sheets until one is changed (`own_sheet`)."""

@@ -52,6 +52,7 @@ def public_view(state: MiyajimaState) -> dict[str, JSON]:
         "active": state.active,
         "phase": state.phase,
         "rolled": [[die, value] for die, value in state.rolled],
+        "roll_number": state.roll_number,
         "waiting": list(state.waiting),
         "loads": list(state.loads),
         "sheets": [{c: {k: list(v) for k, v in t.items()} for c, t in s.items()} for s in state.sheets],
@@ -101,7 +102,7 @@ def describe(action: Action) -> str:
     """The public log phrase of a move."""
     if action.verb == "roll" and action.args:
         return _("rolls the {die} die:").format(die=colour_name(str(action.args[0])))
-    if action.verb == "load" and len(action.args) == 2:
+    if action.verb == "load" and len(action.args) in (2, 3):  # two: logged before loads named their roll
         return _("loads {colour} into the {kind} train:").format(
             colour=colour_name(str(action.args[0])), kind=kind_name(str(action.args[1]))
         )

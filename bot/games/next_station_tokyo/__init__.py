@@ -69,6 +69,10 @@ class NextStationTokyo:
         """RULINGS: a player who does not answer in time passes."""
         return rules.pass_action(state.card_number) if seat in state.waiting and not state.finished else None
 
+    def skip_action(self, state: TokyoState, seat: int) -> Action | None:
+        """A timeout's `skip`: the seat passes this card (rules: "a player may always pass")."""
+        return self.default_action(state, seat)
+
     def player_view(self, state: TokyoState, seat: int | None) -> dict[str, JSON]:
         return view.player_view(state, seat)
 

@@ -57,7 +57,7 @@ def take_face_up(state: JapanState, slot: int, rng: GameRandom) -> str:
 
 
 def fill_market(state: JapanState, rng: GameRandom) -> None:
-    """Top the market up to five cards from the deck, then apply the locomotive reset."""
+    """Top the market up to five cards (reshuffling the discards if need be), then apply the locomotive reset."""
     while len(state.market) < MARKET_SIZE:
         card = draw_blind(state, rng)
         if card is None:

@@ -147,6 +147,7 @@ def apply(state: JapanState, seat: int, action: Action, rng: GameRandom) -> Japa
     else:
         route_id, colour, locomotives = action.args
         _claim(new, seat, japan().routes[int(route_id)], str(colour), int(locomotives))
+        cards.fill_market(new, rng)  # the paid cards may refill a row the dry deck left short, or fix its locomotives
         _end_turn(new, rng)
     return new
 

@@ -7,7 +7,6 @@ from collections.abc import Callable
 from bot.games.base import JSON, Action, make_view, seat_mark
 from bot.games.ttr_japan import rules, scoring
 from bot.games.ttr_japan.cards import CARDS
-from bot.games.ttr_japan.claiming import is_bullet_now
 from bot.games.ttr_japan.data import JapanMap, Route, Ticket, japan
 from bot.games.ttr_japan.state import START, JapanState
 from bot.games.ttr_japan.words import card_colour, colour_name, payment_words
@@ -22,9 +21,9 @@ def ticket_json(ticket: Ticket, done: bool | None = None) -> dict[str, JSON]:
     return found
 
 
-def route_words(route: Route, state: JapanState | None = None) -> str:
-    """A route as players read it: "Kyoto – Osaka · 1 · gray · bullet train"."""
-    bullet = route.bullet and (state is None or is_bullet_now(state, route))
+def route_words(route: Route, supply: int) -> str:
+    """A route as players read it: "Kyoto – Osaka · 1 · gray · bullet train" (while Bullet Trains are left)."""
+    bullet = route.bullet and supply > 0  # rules: once the supply is out, Bullet Train routes are plain gray ones
     words = f"{route.name} · {route.length} · {colour_name(route.colour)}"
     return words + (" · " + _("bullet train") if bullet else "")
 
@@ -129,7 +128,7 @@ def move_label(action: Action, state: JapanState, board: JapanMap) -> str:
     route_id, colour, locomotives = action.args
     route = board.routes[int(route_id)]
     payment = payment_words(str(colour), route.length, int(locomotives))
-    return _("Claim {route} — pay {payment}").format(route=route_words(route, state), payment=payment)
+    return _("Claim {route} — pay {payment}").format(route=route_words(route, state.supply), payment=payment)
 
 
 def labeller(state: JapanState) -> Callable[[Action], str]:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from bot.engine.replay import replay
 from bot.games.base import Action, IllegalAction
 from bot.games.miyajima import MIYAJIMA, rules, scoring
 from bot.games.miyajima.data import sheet
 from bot.games.miyajima.state import MiyajimaState
 from bot.games.rng import GameRandom
+from bot.storage import ActionRow
 
 
 class Rigged(GameRandom):
@@ -37,7 +39,7 @@ def roll(state: MiyajimaState, die: str, value: int) -> MiyajimaState:
 
 
 def load(state: MiyajimaState, seat: int, colour: str, kind: str) -> MiyajimaState:
-    return MIYAJIMA.apply(state, seat, Action("load", (colour, kind)), GameRandom(1, 1))
+    return MIYAJIMA.apply(state, seat, Action("load", (colour, kind, state.roll_number)), GameRandom(1, 1))
 
 
 def options(state: MiyajimaState, seat: int) -> set[tuple[str, int, str]]:
@@ -208,7 +210,7 @@ def test_solo_goals() -> None:
 
 def test_the_timer_loads_the_fast_train_of_the_dies_own_colour() -> None:
     state = roll(MIYAJIMA.setup(1, 2, {}), "blue", 4)
-    assert MIYAJIMA.default_action(state, 1) == Action("load", ("blue", "fast"))
+    assert MIYAJIMA.default_action(state, 1) == Action("load", ("blue", "fast", 1))
     assert MIYAJIMA.default_action(MIYAJIMA.setup(1, 2, {}), 0) == Action("roll", ("red",))
 
 
@@ -224,7 +226,59 @@ def test_the_fast_legality_check_agrees_with_the_list_of_legal_moves() -> None:
             seat = rnd.choice(sorted(MIYAJIMA.to_act(state)))
             for other in range(3):
                 legal = MIYAJIMA.legal_actions(state, other)
-                candidates = [*legal, Action("roll", ("red",)), Action("load", ("purple", "fast")), Action("x")]
+                candidates = [
+                    *legal,
+                    Action("roll", ("red",)),
+                    Action("load", ("purple", "fast", state.roll_number)),
+                    Action("x"),
+                ]
                 for action in candidates:
                     assert rules.is_legal(state, other, action) == (action in legal), (other, action)
             state = MIYAJIMA.apply(state, seat, rnd.choice(MIYAJIMA.legal_actions(state, seat)), GameRandom(seed, step))
+
+
+def test_issue17_14_a_load_names_its_roll_and_a_load_of_an_earlier_roll_is_refused() -> None:
+    state = roll(MIYAJIMA.setup(1, 2, {}), "blue", 4)
+    assert MIYAJIMA.legal_actions(state, 1) == [
+        Action("load", ("blue", "fast", 1)),
+        Action("load", ("blue", "heavy", 1)),
+    ]
+    state = load(load(state, 0, "blue", "fast"), 1, "blue", "heavy")
+    state = roll(state, "red", 2)
+    with pytest.raises(
+        IllegalAction, match=r"That load was for an earlier roll, which is over\. The red 2 is up now\."
+    ):
+        MIYAJIMA.apply(state, 0, Action("load", ("purple", "fast", 1)), GameRandom(1, 1))
+    with pytest.raises(IllegalAction, match="before loads named their roll"):
+        MIYAJIMA.apply(state, 0, Action("load", ("purple", "fast")), GameRandom(1, 1))
+
+
+def test_issue17_14_loads_logged_before_they_named_their_roll_still_replay() -> None:
+    rows = [ActionRow(1, 1, 0, '["roll","blue"]', 10, False), ActionRow(1, 2, 0, '["load","blue","heavy"]', 20, False)]
+    state = replay(MIYAJIMA, 7, 1, {}, rows)
+    assert len(state.sheets[0]["blue"]["heavy"]) == 1 and state.phase == "roll"
+
+
+def test_issue17_27_a_refused_load_names_its_reason() -> None:
+    state = with_trains(MIYAJIMA.setup(1, 2, {}), 1, blue=([1, 2, 3, 4, 5, 6], []))
+    state = roll(load(load(roll(state, "red", 3), 0, "red", "fast"), 1, "red", "fast"), "blue", 2)
+    refusals = {
+        ("blue", "fast"): "You've reached Paris: neither blue train takes cargo any more.",
+        ("green", "fast"): "The blue 2 can't make green: it loads purple.",
+        ("purple", "slow"): "Load the fast or the heavy train.",
+        ("pink", "fast"): "There's no pink on the sheet.",
+    }
+    for (colour, kind), reason in refusals.items():
+        with pytest.raises(IllegalAction) as refused:
+            MIYAJIMA.apply(state, 1, Action("load", (colour, kind, state.roll_number)), GameRandom(1, 1))
+        assert refused.value.message == reason
+    with pytest.raises(IllegalAction) as blank:
+        MIYAJIMA.apply(MIYAJIMA.setup(1, 2, {}), 0, Action("roll", (" ",)), GameRandom(1, 1))
+    assert blank.value.message == "Name the die to roll: red, yellow or blue."
+
+
+def test_issue17_27_a_colour_never_loaded_is_explained_as_nothing_loaded() -> None:
+    trains = MIYAJIMA.setup(1, 1, {}).sheets[0]
+    assert scoring.colour_score(trains, "red", sheet()).why == "nothing loaded"
+    trains["red"]["heavy"] = [1]
+    assert scoring.colour_score(trains, "red", sheet()).why == "fast not closer"

@@ -30,7 +30,7 @@ def roll(state: MiyajimaState, die: str, value: int, *loads: tuple[str, str]) ->
     """The active player rolls `die` to `value`, then seat n loads `loads[n]` (colour, train)."""
     state = MIYAJIMA.apply(state, state.active, Action("roll", (die,)), Die(value))
     for seat, load in enumerate(loads):
-        state = MIYAJIMA.apply(state, seat, Action("load", load), GameRandom(1, 1))
+        state = MIYAJIMA.apply(state, seat, Action("load", (*load, state.roll_number)), GameRandom(1, 1))
     return state
 
 

@@ -6,8 +6,8 @@ from collections import Counter
 
 from bot.games.rng import GameRandom
 from bot.games.ttr_japan import TTR_JAPAN, cards
-from bot.games.ttr_japan.state import LOCOMOTIVE
-from tests.games.ttr_japan.position import act, refusal, set_market, started
+from bot.games.ttr_japan.state import LOCOMOTIVE, JapanState
+from tests.games.ttr_japan.position import act, claim, refusal, route, set_hand, set_market, started
 
 LOCO = LOCOMOTIVE
 
@@ -82,3 +82,38 @@ def test_an_empty_deck_is_reshuffled_from_the_discards() -> None:
     again = act(after, 0, "draw", "deck", step=2)
     assert again.deck and not again.discard and any("shuffled into a new deck" in e for e in again.events)
     assert sum(all_cards(again).values()) == 110
+
+
+def _dry(state: JapanState, market: list[str]) -> JapanState:
+    """The deck and discards ran dry with `market` face up; every other card went to seat 1's hand (kept 110)."""
+    new = state.copy()
+    for card in new.deck + new.discard + new.market:
+        new.hands[1][card] += 1
+    for card in market:
+        new.hands[1][card] -= 1
+    new.deck, new.discard, new.market = [], [], list(market)
+    return new
+
+
+def test_a_short_face_up_row_is_refilled_when_a_claim_puts_cards_in_the_discards() -> None:
+    state = _dry(set_hand(started(), 0, {"red": 2}), ["blue", "green", "pink"])
+    after = claim(state, 0, route("Ikebukuro", "Yotsuya"), "red")
+    assert sorted(after.market) == ["blue", "green", "pink", "red", "red"], "the paid cards refill the row"
+    assert after.deck == [] and after.discard == [] and sum(all_cards(after).values()) == 110
+
+
+def test_three_face_up_locomotives_are_reset_once_a_claim_brings_colours_back() -> None:
+    state = _dry(set_hand(started(), 0, {"red": 3}), [LOCO, LOCO, LOCO])
+    cards.fill_market(state, GameRandom(1, 1))
+    assert state.market == [LOCO] * 3, "nothing could fix it yet"
+    after = claim(state, 0, route("Akita", "Aomori"), "red")  # three reds: enough to deal a row without three
+    assert after.market.count(LOCO) < 3, "the reset is applied again now that colours came back"
+    assert any("market is dealt again" in e for e in after.events)
+    assert sum(all_cards(after).values()) == 110
+
+
+def test_a_claim_paid_in_locomotives_leaves_a_hopeless_row_as_it_is() -> None:
+    state = _dry(set_hand(started(), 0, {LOCO: 2}), [LOCO, LOCO, LOCO])
+    after = claim(state, 0, route("Ikebukuro", "Yotsuya"), LOCO, 2)  # only locomotives come back: no endless reset
+    assert after.market.count(LOCO) >= 3 and len(after.market) == 5
+    assert sum(all_cards(after).values()) == 110

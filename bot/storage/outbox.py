@@ -1,0 +1,106 @@
+"""Outbox queries: what committed changes still owe Discord, written with each change and deleted once delivered."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+INSERT_OWED = "INSERT INTO outbox (game_id, version, user_id, lines, pings, new_board) VALUES "
+OWED_COLUMNS = "id, game_id, version, user_id, lines, pings, new_board"
+
+
+@dataclass(frozen=True, slots=True)
+class Owing:
+    """One delivery a change owes: the channel's announcement (`user_id` None) or one user's own private view."""
+
+    user_id: int | None
+    lines: tuple[str, ...] = ()
+    pings: tuple[int, ...] = ()
+    new_board: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OwedRow:
+    """A delivery still owed, as stored."""
+
+    id: int
+    game_id: int
+    version: int
+    user_id: int | None
+    lines: tuple[str, ...]
+    pings: tuple[int, ...]
+    new_board: bool
+
+
+OwedIds = dict[int | None, int]
+"""The outbox rows one change wrote: recipient (None: the channel) → row id."""
+
+
+async def write_owed(db: aiosqlite.Connection, game_id: int, version: int, owed: Iterable[Owing]) -> OwedIds:
+    """Store what a change owes (inside the caller's transaction); returns each recipient's row id."""
+    rows = [
+        (
+            game_id,
+            version,
+            o.user_id,
+            None if o.user_id is not None else json.dumps(list(o.lines)),
+            None if o.user_id is not None else json.dumps(list(o.pings)),
+            int(o.new_board),
+        )
+        for o in owed
+    ]
+    if not rows:
+        return {}
+    placeholders = ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(rows))
+    # One statement for all of a change's rows; RETURNING names each row's recipient (its order is not promised).
+    returned = await db.execute_fetchall(
+        f"{INSERT_OWED}{placeholders} RETURNING id, user_id", [value for row in rows for value in row]
+    )
+    return {user_id: row_id for row_id, user_id in returned}
+
+
+def _owed(row: Iterable[Any]) -> OwedRow:
+    row_id, game_id, version, user_id, lines, pings, new_board = row
+    return OwedRow(
+        row_id,
+        game_id,
+        version,
+        user_id,
+        tuple(json.loads(lines)) if lines is not None else (),
+        tuple(json.loads(pings)) if pings is not None else (),
+        bool(new_board),
+    )
+
+
+class OutboxQueries:
+    """The outbox half of the repository (mixed into SqliteStorage, sharing its connection)."""
+
+    _db: aiosqlite.Connection
+    _write_lock: asyncio.Lock
+
+    async def owed(self, through: int | None = None) -> list[OwedRow]:
+        """Every delivery still owed (up to row `through`, when given), oldest first."""
+        rows = await self._db.execute_fetchall(
+            f"SELECT {OWED_COLUMNS} FROM outbox WHERE id <= ? ORDER BY id",
+            (through if through is not None else 2**63 - 1,),
+        )
+        return [_owed(row) for row in rows]
+
+    async def last_owed(self) -> int:
+        """The newest outbox row's id (0 when nothing is owed)."""
+        async with self._db.execute("SELECT COALESCE(MAX(id), 0) FROM outbox") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def settle(self, ids: Iterable[int]) -> None:
+        """Forget deliveries that were made (or fell back to **My hand**): nothing sends them again."""
+        chosen = list(ids)
+        if not chosen:
+            return
+        async with self._write_lock:
+            await self._db.execute(f"DELETE FROM outbox WHERE id IN ({', '.join('?' * len(chosen))})", chosen)
