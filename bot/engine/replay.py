@@ -37,7 +37,7 @@ def replay(game: Game, seed: int, seats: int, options: Mapping[str, Any], rows: 
     for row in rows:
         action = logged_action(row)
         if from_log is not None:
-            action = from_log(state, action)
+            action = from_log(state, row.seat, action)
         state = game.apply(state, row.seat, action, step_random(seed, row.n))
     return state
 

@@ -249,6 +249,8 @@ class Game(Protocol):
     Optional: `skip_action(state, seat) -> Action | None`, the pass a timeout's `skip` makes for a seat that must
     act, only where the rules have one and using only what that seat may see. Never a player's choice, it may be
     missing from `legal_actions`; `apply` accepts it all the same. A game without it offers no `skip`.
+    Optional: `from_log(state, seat, action) -> Action`, a logged move as this version plays it (moves that changed
+    shape); `no_undo() -> str`, the reason a game refuses every `/game undo` (a real-time race).
     """
 
     @property

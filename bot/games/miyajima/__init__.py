@@ -57,7 +57,7 @@ class FastTrainToMiyajima:
     def apply(self, state: MiyajimaState, seat: int, action: Action, rng: GameRandom) -> MiyajimaState:
         return rules.apply(state, seat, action, rng)
 
-    def from_log(self, state: MiyajimaState, action: Action) -> Action:
+    def from_log(self, state: MiyajimaState, seat: int, action: Action) -> Action:
         """A logged move as this version plays it (loads logged before they named their roll)."""
         return rules.from_log(state, action)
 

@@ -80,6 +80,12 @@ class ToykoTrain:
             return None
         return rules.hint(state, team) if rules.is_conductor(state, seat) else rules.tourist_help(state, team)
 
+    def from_log(self, state: ToykoState, seat: int, action: Action) -> Action:
+        """A logged move as this version plays it: a cancel logged before cancels named their seating undid this one."""
+        if action.verb == "cancel" and len(action.args) == 1:
+            return Action("cancel", (*action.args, state.serial(team_of(seat))), action.at)
+        return action
+
     def no_undo(self) -> str:
         """Why `/game undo` is refused: every signal and exchange was seen or heard by the whole table at once."""
         return _("Toyko Train is a real-time race: nothing said or done in public can be taken back.")

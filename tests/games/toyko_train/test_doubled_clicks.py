@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from bot.engine.replay import replay
 from bot.games.base import Action, IllegalAction
 from bot.games.rng import GameRandom
 from bot.games.toyko_train import TOYKO_TRAIN
 from bot.games.toyko_train.state import ToykoState
+from bot.storage.records import ActionRow
 
 TOURIST, CONDUCTOR = 1, 0
 
@@ -51,3 +55,13 @@ def test_a_doubled_cancel_click_undoes_one_exchange_only() -> None:
     assert once.exchanges[0] == state.exchanges[0][:1]
     with pytest.raises(IllegalAction, match="moved since that Cancel was shown"):
         TOYKO_TRAIN.apply(once, CONDUCTOR, click, GameRandom(5, 4))
+
+
+def test_a_cancel_logged_before_cancels_named_their_seating_still_replays() -> None:
+    state = started()
+    rows = [
+        ActionRow(1, 1, TOURIST, json.dumps(["swap", "A1", "A2", state.serial(0)]), 1_000, False),
+        ActionRow(1, 2, CONDUCTOR, json.dumps(["cancel", 1]), 2_000, False),  # the old form: its round only
+    ]
+    replayed = replay(TOYKO_TRAIN, 5, 4, {}, rows)
+    assert replayed.seatings[0] == state.seatings[0] and not replayed.exchanges[0]
