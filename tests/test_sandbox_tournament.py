@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import rendering
 from bot.games import REGISTRY
 from bot.sandbox.world import Sandbox
 from bot.settings import Settings
@@ -50,6 +51,14 @@ def driven_by_the_moderator(sandbox: Sandbox, game: str) -> Iterator[str]:
     yield "as mod: /tournament export"
 
 
+@pytest.fixture
+def no_board_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Boards and hands go undrawn: this test reads lines, standings and exports (tests/rendering draws each board)."""
+    for name in REGISTRY:
+        monkeypatch.delitem(rendering.RENDERERS, name, raising=False)
+
+
+@pytest.mark.usefixtures("no_board_pictures")
 @pytest.mark.parametrize("game", sorted(REGISTRY))
 async def test_a_moderator_runs_a_twelve_player_swiss_tournament_to_the_export(game: str, tmp_path: Path) -> None:
     out = io.StringIO()

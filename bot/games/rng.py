@@ -13,11 +13,12 @@ T = TypeVar("T")
 class GameRandom:
     """randint, choice and shuffle built on `random()` alone, the one method Python keeps stable."""
 
-    __slots__ = ("_random", "draws", "revealed")
+    __slots__ = ("_random", "_seed", "_step", "draws", "revealed")
 
     def __init__(self, seed: int, step: int) -> None:
-        digest = hashlib.sha256(f"{seed}:{step}".encode()).digest()
-        self._random = random.Random(int.from_bytes(digest[:8], "big"))
+        # Seeded on the first draw: most moves (and every refused one) draw nothing, and seeding is the costly part.
+        self._seed, self._step = seed, step
+        self._random: random.Random | None = None
         self.draws = 0
         """How many numbers were drawn; the engine raises the undo floor when this is not zero."""
         self.revealed = False
@@ -35,6 +36,9 @@ class GameRandom:
     def random(self) -> float:
         """A float in [0, 1)."""
         self.draws += 1
+        if self._random is None:
+            digest = hashlib.sha256(f"{self._seed}:{self._step}".encode()).digest()
+            self._random = random.Random(int.from_bytes(digest[:8], "big"))
         return self._random.random()
 
     def randint(self, low: int, high: int) -> int:

@@ -295,8 +295,11 @@ def test_unlisted_actions_are_refused_and_change_nothing(game: Game, data: st.Da
         before = dumped(game, state)
         for seat in range(play.seats):
             for action in unlisted_candidates(game, state, seat, play.seats):
-                with pytest.raises(IllegalAction):
+                try:  # pytest.raises, without its cost (this loop runs a million times)
                     game.apply(state, seat, action, GameRandom(play.seed, n))
+                except IllegalAction:
+                    continue
+                pytest.fail(f"seat {seat} may not {action} at step {n}, yet it was applied")
         assert dumped(game, state) == before
 
 
