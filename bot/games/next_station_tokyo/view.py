@@ -3,13 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from bot.games.base import JSON, Action, make_view, seat_mark
 from bot.games.next_station_tokyo import rules, scoring, words
 from bot.games.next_station_tokyo.data import COLOURS, tokyo_map
 from bot.games.next_station_tokyo.lines import Draw
-from bot.games.next_station_tokyo.state import GREEN_CARDS, TokyoState, is_green
+from bot.games.next_station_tokyo.state import GREEN_CARDS, Sheet, TokyoState, is_green
 from bot.i18n import _, pgettext
+
+SheetKey = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+
+
+def _sheet_key(sheet: Sheet) -> SheetKey:
+    """A sheet as a hashable value, the same for equal sheets."""
+    return tuple((colour, tuple((a, b) for a, b in sheet[colour])) for colour in sorted(sheet))
+
+
+@lru_cache(maxsize=512)
+def _score(key: SheetKey, objectives: tuple[int, ...]) -> scoring.SheetScore:
+    """A sheet's score, worked out once: every seat's view shows every sheet's score, and most sheets didn't change."""
+    return scoring.sheet_score({colour: list(sections) for colour, sections in key}, tokyo_map(), list(objectives))
 
 
 def results(state: TokyoState) -> list[JSON]:
@@ -17,7 +31,7 @@ def results(state: TokyoState) -> list[JSON]:
     board = tokyo_map()
     found: list[JSON] = []
     for sheet in state.sheets:
-        score = scoring.sheet_score(sheet, board, state.objectives)
+        score = _score(_sheet_key(sheet), tuple(state.objectives))
         found.append(
             {
                 "lines": {c: [s.districts, s.most, s.points] for c, s in score.lines.items()},
