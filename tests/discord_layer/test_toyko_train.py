@@ -7,7 +7,7 @@ from pathlib import Path
 
 import discord
 
-from bot.games.base import Action
+from bot.games.base import Action, IllegalAction
 from bot.games.toyko_train import TOYKO_TRAIN
 from bot.games.toyko_train.data import SIX
 from bot.games.toyko_train.optimum import best_path
@@ -258,3 +258,18 @@ async def test_game_undo_is_refused_in_the_race_with_the_reason(toyko: ToykoTabl
         assert undone.ephemeral and "nothing said or done in public can be taken back" in response_text(undone)
     after = await toyko.state()
     assert after.signals == before.signals and after.seatings == before.seatings and after.made == before.made
+
+
+async def test_a_cancel_sent_twice_at_the_same_moment_undoes_one_exchange_only(toyko: ToykoTable) -> None:
+    """The two cancels race through the engine (asyncio.gather): one is applied, the other names the seating gone."""
+    await toyko.started(toyko.bob, toyko.carol, toyko.dave)
+    await two_exchanges(toyko)
+    state = await toyko.state()
+    cancel = Action("cancel", (state.round, state.serial(0)))
+    manager, channel_id = toyko.bot.manager, toyko.game_channel.id
+    sent = await asyncio.gather(
+        *(manager.act(channel_id, toyko.alice.id, cancel) for _ in range(2)), return_exceptions=True
+    )
+    refused = [r for r in sent if isinstance(r, IllegalAction)]
+    assert len(refused) == 1 and "moved since that Cancel was shown" in refused[0].message, sent
+    assert len((await toyko.state()).exchanges[0]) == 1, "exactly one exchange was undone"
