@@ -126,8 +126,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
     @refusals_answered
     async def resign(self, interaction: discord.Interaction) -> None:
         update = await self.manager.current(flows.channel_id_of(interaction), interaction.user.id)
-        if update.actor_view is None:
-            raise IllegalAction(_("You're not playing in this game."))
+        flows.own_view(update)
         await reply_privately(
             interaction,
             _("Resign from this game? You'll be ranked last and your seat will play by default."),

@@ -67,6 +67,13 @@ def user_name(user: discord.abc.User) -> str:
     return shown_name(stored_name(user.display_name))
 
 
+def own_view(update: Update) -> dict[str, Any]:
+    """The caller's own view of the game, or the one refusal every seatless caller gets."""
+    if update.actor_view is None:
+        raise IllegalAction(_("You're not playing in this game."))
+    return update.actor_view
+
+
 def player(interaction: discord.Interaction) -> Player:
     """The user behind an interaction, as the engine knows them."""
     return Player(interaction.user.id, interaction.user.display_name)
@@ -91,9 +98,7 @@ async def hand_message(update: Update, picked: str | None = None) -> dict[str, A
 
     `picked` is what the player has picked so far on a game's panel (a word, a seat), shown as picked.
     """
-    view = update.actor_view
-    if view is None:
-        raise IllegalAction(_("You're not playing in this game."))
+    view = own_view(update)
     presenter = presenter_for(update.game)
     panel = presenter.panel(update, view, picked)
     if panel is None:
@@ -159,12 +164,11 @@ async def play_choice(
 ) -> None:
     """The picks of a pick-several menu (tickets to keep): one move, if the menu on offer holds every pick."""
     update = await services(interaction).manager.current(channel_id, interaction.user.id)
-    if update.actor_view is None:
-        raise IllegalAction(_("You're not playing in this game."))
+    view = own_view(update)
     presenter = presenter_for(update.game)
     if version == presenter.stamp(update):
         # Clicked on the menu of the board as it is: the menu it must have been holds the picks (or it is forged).
-        choice = presenter.multi_choice(update, update.actor_view)
+        choice = presenter.multi_choice(update, view)
         if choice is None or choice.verb != verb:
             raise IllegalAction(_(UNKNOWN_CONTROL))
         offered = {value for _label, value in choice.options}
@@ -388,8 +392,7 @@ async def game_here(interaction: discord.Interaction, game: str) -> Update:
     """
     update = await services(interaction).manager.current(channel_id_of(interaction), interaction.user.id)
     _check_game(interaction, update, game)
-    if update.actor_view is None:
-        raise IllegalAction(_("You're not playing in this game."))
+    own_view(update)
     return update
 
 
@@ -416,10 +419,8 @@ async def show_sheet(interaction: discord.Interaction, game: str, owner: discord
     # Only the table reads each other's sheets, like every game command.
     caller = await manager.last_played(channel_id_of(interaction), interaction.user.id)
     _check_game(interaction, caller, game)
-    if caller.actor_view is None:
-        raise IllegalAction(_("You're not playing in this game."))
+    own_view(caller)
     update = caller if owner.id == interaction.user.id else await manager.last_played(caller.channel_id, owner.id)
-    _check_game(interaction, update, game)
     if update.actor_view is None:
         raise IllegalAction(_("{player} isn't playing in this game.").format(player=user_name(owner)))
     theirs = None if owner.id == interaction.user.id else user_name(owner)
