@@ -89,6 +89,12 @@ class DieOnMessage(list[Any]):
             os.kill(os.getpid(), signal.SIGKILL)
 
 
+def is_double_label(label: str) -> bool:
+    """Whether a menu label plays a double ("6-6 → …")."""
+    tile = label.split(" ", 1)[0].split("-")
+    return len(tile) == 2 and tile[0] == tile[1]
+
+
 def newest_with(world: World, label: str) -> discord.Message:
     """The newest message in #games with a button of that label."""
     return next(
@@ -120,8 +126,10 @@ async def main(database: str, moment: str) -> None:
         hand = await mover.click(newest_with(here, "My hand"), label="My hand")
         assert hand.response is not None
         menu = hand.response.message.components[0].children[0]
+        # Not a double: after a double the mover plays again, and the line would ping nobody.
+        move = next(o for o in menu.options if not is_double_label(o.label))  # type: ignore[union-attr]
         log.countdown = 1  # the move's public line
-        await mover.select(hand.response, [menu.options[0].value])  # type: ignore[union-attr]
+        await mover.select(hand.response, [move.value])
     raise SystemExit("the bot was not killed")
 
 
