@@ -6,6 +6,7 @@ import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 from bot.games.rng import GameRandom
@@ -47,6 +48,12 @@ class IllegalAction(Exception):
         self.message = message
 
 
+@lru_cache(maxsize=1 << 16)
+def _token(verb: str, args: tuple[Arg, ...]) -> str:
+    # Every view lists its seat's moves by token: the same few hundred moves, written again at each step.
+    return json.dumps([verb, *args], separators=(",", ":"), ensure_ascii=False)
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """One move: a verb and its arguments; `at` is the engine's time stamp in ms since the start."""
@@ -79,18 +86,24 @@ class Action:
 
     def token(self) -> str:
         """The action as a short string for a button custom_id or a select value."""
-        return json.dumps(self.to_json(), separators=(",", ":"), ensure_ascii=False)
+        return _token(self.verb, self.args)
 
     @classmethod
     def from_token(cls, token: str) -> Action:
         """Parse `token` output; raises IllegalAction on anything malformed."""
-        try:
-            data = json.loads(token)
-        except ValueError:
-            raise IllegalAction(_("That move is not one I understand.")) from None
-        if not isinstance(data, list):
-            raise IllegalAction(_("That move is not one I understand."))
-        return cls.from_json(data)
+        return _parsed(token)
+
+
+@lru_cache(maxsize=1 << 16)
+def _parsed(token: str) -> Action:
+    # Actions are immutable, so one parse serves every later pick of the same move (refusals are not kept).
+    try:
+        data = json.loads(token)
+    except ValueError:
+        raise IllegalAction(_("That move is not one I understand.")) from None
+    if not isinstance(data, list):
+        raise IllegalAction(_("That move is not one I understand."))
+    return Action.from_json(data)
 
 
 @dataclass(frozen=True, slots=True)

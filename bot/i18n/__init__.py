@@ -8,9 +8,12 @@ written in English and looked up in the gettext catalogs of bot/i18n/<language>/
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import TypeVar
+
+T = TypeVar("T")
 
 ENGLISH = "en"
 LANGUAGES = {"en": "English", "fr": "Français"}
@@ -77,3 +80,20 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Marks a string for the catalogs without translating it (module constants, read before any language)."""
     return message
+
+
+def per_language(build: Callable[[], T]) -> Callable[[], T]:
+    """`build()` made once per language, on first use in it: a table of names translated together.
+
+    A view names dozens of things from one table; translating the whole table each time was most of its cost.
+    """
+    made: dict[str, T] = {}
+
+    def table() -> T:
+        language = _speaking.get()
+        found = made.get(language)
+        if found is None:
+            found = made[language] = build()
+        return found
+
+    return table

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
 import discord
 import simcord
+from simcord.results import to_discord_message
 
 from bot.client import TetsudoBot
 from bot.games.base import Game
@@ -46,6 +47,8 @@ class Sandbox:
         self._known: set[int] = set()
         """Channels and threads already seen: a thread not among them was opened by the last line."""
         self._requests_read = 0
+        self._looks: dict[int, str] = {}
+        """How each message read by `_changed` looked, by id: unchanged ones are not built again."""
         """How many of the bot's REST calls `_show_new` has looked at."""
 
     def _new_bot(self) -> TetsudoBot:
@@ -170,9 +173,13 @@ class Sandbox:
         channels = [c for c in self.guild.channels.values() if not c.is_thread]
         return channels + [t for c in channels for t in c.threads]
 
-    def _visible(self, actor: simcord.MemberActor) -> list[discord.Message]:
-        assert self.channel is not None
-        return list(reversed(self.channel.history(viewer=actor)))
+    def _visible(self, actor: simcord.MemberActor) -> Iterator[discord.Message]:
+        """What `actor` sees here, newest first, each message built only when reached (a search stops early)."""
+        assert self.env is not None and self.channel is not None
+        stored = self.env.backend.messages.get(self.channel.id, {}).values()
+        for message in sorted(stored, key=lambda m: m.id, reverse=True):
+            if message.visible_to(actor.id):
+                yield to_discord_message(self.env, message)
 
     def _label(self, actor: simcord.MemberActor, wanted: str) -> str:
         for message in self._visible(actor):
@@ -215,17 +222,17 @@ class Sandbox:
         touched = self._written_to()
         for channel in self._channels():
             if channel.id in touched:
-                for message in channel.history():
+                for message in self._changed(channel.id):
                     await self.printer.show(message, f"#{channel.name}")
         actor = self.users.get((user or "").lower())
         if actor is not None and self.channel is not None and self.channel.id in touched:
-            for message in self.channel.history(viewer=actor):
+            for message in self._changed(self.channel.id, actor.id):
                 if message.flags.ephemeral:
                     await self.printer.show(message, f"only {user} sees")
         for name, actor in self.users.items():
             dm = actor.user.dm_channel
             if dm.id in touched:
-                for message in dm.history():
+                for message in self._changed(dm.id):
                     await self.printer.show(message, f"DM → {name}")
         # Follow a game into the one thread this line opened; several at once (a tournament round) are only
         # named, and `in <thread>` picks one. An `in` the script typed is never undone here.
@@ -236,6 +243,23 @@ class Sandbox:
             self.printer.note(f"now in thread #{opened[0].name}")
         elif opened:
             self.printer.note(f"new threads: {', '.join('#' + str(t.name) for t in opened)}")
+
+    def _changed(self, channel_id: int, viewer_id: int | None = None) -> list[discord.Message]:
+        """The channel's messages (those `viewer_id` may see) that are new or changed since last read here.
+
+        Read from simcord's store and only then built into discord.py messages: building every message of a
+        long game's thread after each line cost more than the game itself.
+        """
+        assert self.env is not None
+        changed = []
+        for stored in sorted(self.env.backend.messages.get(channel_id, {}).values(), key=lambda m: m.id):
+            if not stored.visible_to(viewer_id):
+                continue
+            looks = repr((stored.content, stored.embeds, stored.components, stored.attachments, stored.flags))
+            if self._looks.get(stored.id) != looks:
+                self._looks[stored.id] = looks
+                changed.append(to_discord_message(self.env, stored))
+        return changed
 
     def _written_to(self) -> set[int]:
         """Ids of the channels the bot posted or edited in (or opened a thread from) since the last call.

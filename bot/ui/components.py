@@ -235,9 +235,22 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
 """Registered once in setup_hook, so clicks work after any restart."""
 
 
+def layout() -> ui.View:
+    """An empty view for our controls, which discord.py will neither keep nor time out.
+
+    Every control is a DynamicItem registered at startup, so a click finds its handler without the view that sent
+    it. A live view would only cost: discord.py keeps each one sent, and gives one on an ephemeral message a task
+    that waits out the 15 minutes of its interaction token — one per **My hand**. Stopped before it is sent, it is
+    sent as a layout and forgotten.
+    """
+    view = ui.View(timeout=None)
+    view.stop()
+    return view
+
+
 def lobby_view(channel_id: int) -> ui.View:
     """The lobby's buttons."""
-    view = ui.View(timeout=None)
+    view = layout()
     for verb in LOBBY_VERBS:
         view.add_item(LobbyButton(verb, channel_id))
     return view
@@ -247,7 +260,7 @@ def board_view(
     channel_id: int, buttons: Sequence[BoardButton] = (), version: int = 0, hand_label: str | None = None
 ) -> ui.View:
     """The board's buttons: My hand (a game may call it otherwise), then the game's own moves."""
-    view = ui.View(timeout=None)
+    view = layout()
     view.add_item(HandButton(channel_id, hand_label))
     for button in buttons:
         arg = None if button.arg is None else str(button.arg)
@@ -262,18 +275,18 @@ def hand_view(
 ) -> ui.View | None:
     """The menu under a private view: a pick-several menu when the seat must choose, else its moves."""
     if choice is not None:
-        view = ui.View(timeout=None)
+        view = layout()
         view.add_item(MultiSelect(channel_id, version, choice))
         return view
     if not legal:
         return None
-    view = ui.View(timeout=None)
+    view = layout()
     view.add_item(MoveSelect(channel_id, version, legal))
     return view
 
 
 def confirm_view(what: str, channel_id: int) -> ui.View:
     """A single confirmation button."""
-    view = ui.View(timeout=None)
+    view = layout()
     view.add_item(ConfirmButton(what, channel_id))
     return view

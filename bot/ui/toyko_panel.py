@@ -16,7 +16,7 @@ from bot.games.base import Action, IllegalAction
 from bot.games.toyko_train.data import KINDS, words_file
 from bot.games.toyko_train.words import colour_name, gesture_name, kind_label
 from bot.i18n import _, pgettext
-from bot.ui import flows
+from bot.ui import components, flows
 from bot.ui.errors import answer_failure
 from bot.ui.gate import Admitted
 
@@ -203,7 +203,7 @@ PANEL_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
 def conductor_panel(channel_id: int, view: dict[str, Any], picked: str | None) -> ui.View:
     """Six word buttons, the three gestures (ready once a word is picked), then Cancel, Nod, Shake and the call."""
     board, mine = view["public"], view["private"]
-    panel = ui.View(timeout=None)
+    panel = components.layout()
     words = list(mine["dictionary"].values())
     chosen = picked if picked in words else NOTHING
     for row, start in enumerate((0, 3)):
@@ -234,7 +234,7 @@ def tourist_grid(channel_id: int, view: dict[str, Any], picked: str | None) -> u
     team = board["teams"][int(mine["team"])]
     places = list(board["places"])
     chosen = picked if picked in places else NOTHING
-    grid = ui.View(timeout=None)
+    grid = components.layout()
     for place, colour in zip(places, team["seating"], strict=True):
         label = f"{place} {COLOUR_MARKS[colour]} {colour_name(colour)}"
         seat = SeatButton(channel_id, chosen, place, int(team["serial"]), label)

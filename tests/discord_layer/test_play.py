@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -123,3 +124,20 @@ async def test_an_unstamped_click_is_stale_in_a_game_whose_clicks_carry_their_bo
     assert await flows.engine_version(manager, table.game_channel.id, update.version) == update.version
     with pytest.raises(StaleClick):
         await flows.engine_version(manager, table.game_channel.id, UNSTAMPED)
+
+
+def view_timers() -> list[asyncio.Task[object]]:
+    """discord.py's waits for a sent view to time out (one per ephemeral view it keeps)."""
+    return [t for t in asyncio.all_tasks() if "timeout_task_impl" in t.get_coro().__qualname__]  # type: ignore[union-attr]
+
+
+async def test_private_views_leave_nothing_behind_and_their_menus_still_work(table: Table) -> None:
+    """Every control is found by its custom_id: the bot keeps no view, nor a 15-minute wait, per message it sends."""
+    await table.started(table.bob)
+    hands = [await table.open_hand(player) for player in (table.alice, table.bob, table.alice)]
+    assert all(hand.ephemeral for hand in hands)
+    assert view_timers() == []
+    label, value = menu_options(hands[-1].response.message)[0]  # type: ignore[union-attr]
+    await table.alice.select(hands[-1].response, [value])
+    assert any(f"alice {label}" in m.content for m in table.game_channel.history())
+    assert view_timers() == []

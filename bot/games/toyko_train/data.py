@@ -28,12 +28,17 @@ class Compartment:
 
     def name(self, place: int) -> str:
         """A place's name: its column letter and row number."""
-        return f"{COLUMN_LETTERS[place % self.columns]}{place // self.columns + 1}"
+        return self.names[place]
+
+    @functools.cached_property
+    def names(self) -> tuple[str, ...]:
+        """Every place's name, by index (every view and menu names them all)."""
+        return tuple(f"{COLUMN_LETTERS[p % self.columns]}{p // self.columns + 1}" for p in range(self.size))
 
     @functools.cached_property
     def places(self) -> dict[str, int]:
         """Place name → index."""
-        return {self.name(i): i for i in range(self.size)}
+        return {name: i for i, name in enumerate(self.names)}
 
     def kind_of(self, a: int, b: int) -> str | None:
         """The exchange that swaps places a and b, or None when the rules allow none between them."""

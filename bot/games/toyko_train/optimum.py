@@ -16,22 +16,17 @@ BITS = 3
 FIELD = (1 << BITS) - 1
 
 
-def _neighbours(seating: int, exchanges: tuple[Exchange, ...]) -> list[tuple[int, Exchange]]:
-    """Every seating one legal exchange away, with that exchange (two tourists of one colour: no change, left out).
-
-    Seatings are searched packed into ints, a few bits per place: swapping two fields is a handful of integer
-    operations, many times faster than rebuilding tuples, and ints hash fast.
-    """
-    found = []
-    for a, b in exchanges:
-        differ = ((seating >> (BITS * a)) ^ (seating >> (BITS * b))) & FIELD
-        if differ:
-            found.append((seating ^ (differ << (BITS * a)) ^ (differ << (BITS * b)), (a, b)))
-    return found
+def _moves(exchanges: tuple[Exchange, ...]) -> list[tuple[int, int, Exchange]]:
+    """Each exchange with the bit offsets of its two places in a packed seating."""
+    return [(BITS * a, BITS * b, (a, b)) for a, b in exchanges]
 
 
 def _packed(seating: Seating) -> int:
-    """A seating packed into an int: each place's colour number in its own bits."""
+    """A seating packed into an int: each place's colour number in its own bits.
+
+    Swapping two fields of an int is a handful of integer operations, many times faster than rebuilding tuples,
+    and ints hash fast.
+    """
     return sum(COLOURS.index(colour) << (BITS * place) for place, colour in enumerate(seating))
 
 
@@ -49,6 +44,7 @@ def _search(compartment: Compartment, start: int, target: int) -> tuple[Exchange
     """The two-ended breadth-first search itself, on packed seatings."""
     # Each side remembers how it reached every seating: (the seating before, the exchange), None at its own end.
     came: list[dict[int, tuple[int, Exchange] | None]] = [{start: None}, {target: None}]
+    moves = _moves(compartment.exchanges)
     frontiers: list[list[int]] = [[start], [target]]
     while frontiers[0] and frontiers[1]:
         # Grow the smaller frontier a whole layer: the two searches meet in the middle, far sooner than one alone.
@@ -56,7 +52,12 @@ def _search(compartment: Compartment, start: int, target: int) -> tuple[Exchange
         mine, theirs = came[side], came[1 - side]
         grown, meetings = [], []
         for seating in frontiers[side]:
-            for after, exchange in _neighbours(seating, compartment.exchanges):
+            # One legal exchange away, in a handful of integer operations (a twin pair swapped changes nothing).
+            for first, second, exchange in moves:
+                differ = ((seating >> first) ^ (seating >> second)) & FIELD
+                if not differ:
+                    continue
+                after = seating ^ (differ << first) ^ (differ << second)
                 if after in theirs:
                     meetings.append((after, seating, exchange))
                 elif after not in mine:

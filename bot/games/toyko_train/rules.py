@@ -81,9 +81,9 @@ def legal_actions(state: ToykoState, seat: int) -> list[Action]:
         if state.exchanges[team]:
             moves.append(Action("cancel", (state.round, state.serial(team))))
         return moves + [Action("signal", (word, kind)) for word in words for kind in KINDS]
-    serial = state.serial(team)
-    swaps = [Action("swap", (compartment.name(a), compartment.name(b), serial)) for a, b in compartment.exchanges]
-    return swaps + [Action("point", (compartment.name(p),)) for p in range(compartment.size)]
+    serial, names = state.serial(team), compartment.names
+    swaps = [Action("swap", (names[a], names[b], serial)) for a, b in compartment.exchanges]
+    return swaps + [Action("point", (name,)) for name in names]
 
 
 def is_legal(state: ToykoState, seat: int, action: Action) -> bool:

@@ -36,7 +36,7 @@ def public_view(state: ToykoState) -> dict[str, JSON]:
         "rounds": ROUNDS,
         "nine": state.nine,
         "scheme": state.scheme,
-        "places": [compartment.name(p) for p in range(compartment.size)],
+        "places": list(compartment.names),
         "columns": compartment.columns,
         "teams": teams,
         "summaries": list(state.summaries),
@@ -100,6 +100,9 @@ def describe(action: Action) -> str:
 def labeller(state: ToykoState, seat: int | None) -> Callable[[Action], str]:
     """Menu labels for a seat's own moves: a signal shows its colour, which only this seat's team knows."""
     words = {} if seat is None else dict(zip(state.words[team_of(seat)], COLOURS, strict=False))
+    # Worded once per view, not once per move: a conductor's menu lists dozens of signals.
+    exchange, point = _("Exchange {first} and {second}"), _("Point at {place}")
+    others = {"cancel": _("Cancel the last exchange"), "nod": _("Nod"), "shake": _("Shake your head")}
 
     def label(action: Action) -> str:
         if action.verb == "signal":
@@ -107,14 +110,10 @@ def labeller(state: ToykoState, seat: int | None) -> Callable[[Action], str]:
             colour = colour_name(words[word]) if word in words else "?"
             return f"«{word}» ({colour}) — {kind_name(kind)}"
         if action.verb == "swap":
-            return _("Exchange {first} and {second}").format(first=action.args[0], second=action.args[1])
+            return exchange.format(first=action.args[0], second=action.args[1])
         if action.verb == "point":
-            return _("Point at {place}").format(place=action.args[0])
-        return {
-            "cancel": _("Cancel the last exchange"),
-            "nod": _("Nod"),
-            "shake": _("Shake your head"),
-        }.get(action.verb) or _("«Toyko Train!» (call)")
+            return point.format(place=action.args[0])
+        return others.get(action.verb) or _("«Toyko Train!» (call)")
 
     return label
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from bot.i18n import N_, _, ngettext, pgettext
+from bot.i18n import N_, _, ngettext, per_language, pgettext
 from bot.i18n.retelling import Retelling
 
 NUMBER = r"-?\d+"
@@ -19,7 +19,12 @@ PLACE = r"[A-C][1-3]"
 
 def colour_name(colour: str) -> str:
     """A tourist's colour in the language in use ("red" → "rouge")."""
-    names = {
+    return _colour_names().get(colour, colour)
+
+
+@per_language
+def _colour_names() -> dict[str, str]:
+    return {
         "red": pgettext("toyko colour", "red"),
         "orange": pgettext("toyko colour", "orange"),
         "yellow": pgettext("toyko colour", "yellow"),
@@ -27,27 +32,34 @@ def colour_name(colour: str) -> str:
         "blue": pgettext("toyko colour", "blue"),
         "purple": pgettext("toyko colour", "purple"),
     }
-    return names.get(colour, colour)
 
 
 def kind_name(kind: str) -> str:
     """An exchange kind in words, in the language in use ("great" → "great vertical")."""
-    names = {
+    return _kind_names().get(kind, kind)
+
+
+@per_language
+def _kind_names() -> dict[str, str]:
+    return {
         "great": pgettext("toyko exchange", "great vertical"),
         "small": pgettext("toyko exchange", "small vertical"),
         "horizontal": pgettext("toyko exchange", "horizontal"),
     }
-    return names.get(kind, kind)
 
 
 def kind_label(kind: str) -> str:
     """An exchange kind as a button starts it, in the language in use ("Great vertical")."""
-    names = {
+    return _kind_labels().get(kind, kind)
+
+
+@per_language
+def _kind_labels() -> dict[str, str]:
+    return {
         "great": pgettext("toyko exchange", "Great vertical"),
         "small": pgettext("toyko exchange", "Small vertical"),
         "horizontal": pgettext("toyko exchange", "Horizontal"),
     }
-    return names.get(kind, kind)
 
 
 def gesture_name(gesture: str) -> str:
@@ -56,7 +68,12 @@ def gesture_name(gesture: str) -> str:
     Only the description of the gesture is translated: the exchange kind behind it, which the tourist must read,
     is the same in every language.
     """
-    names = {
+    return _gesture_names().get(gesture, gesture)
+
+
+@per_language
+def _gesture_names() -> dict[str, str]:
+    return {
         "swings both arms together": pgettext("toyko gesture", "swings both arms together"),
         "swings the arms in turn": pgettext("toyko gesture", "swings the arms in turn"),
         "crosses and uncrosses the arms": pgettext("toyko gesture", "crosses and uncrosses the arms"),
@@ -82,7 +99,6 @@ def gesture_name(gesture: str) -> str:
         "says it normally": pgettext("toyko gesture", "says it normally"),
         "whispers it": pgettext("toyko gesture", "whispers it"),
     }
-    return names.get(gesture, gesture)
 
 
 def team_name(team: int) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.i18n import ENGLISH, N_, _, ngettext, pgettext, speaking
+from bot.i18n import ENGLISH, N_, _, ngettext, per_language, pgettext, speaking
 from bot.i18n.retelling import Retelling
 
 LOCOMOTIVE = "locomotive"
@@ -17,7 +17,12 @@ LOCOMOTIVE = "locomotive"
 
 def colour_name(colour: str) -> str:
     """A card or route colour as a word on its own ("red" → "rouge"); anything unknown as it is."""
-    names = {
+    return _colour_names().get(colour, colour)
+
+
+@per_language
+def _colour_names() -> dict[str, str]:
+    return {
         "pink": pgettext("ttr colour", "pink"),
         "white": pgettext("ttr colour", "white"),
         "blue": pgettext("ttr colour", "blue"),
@@ -29,12 +34,16 @@ def colour_name(colour: str) -> str:
         "gray": pgettext("ttr colour", "gray"),
         "locomotive": pgettext("ttr colour", "locomotive"),
     }
-    return names.get(colour, colour)
 
 
 def card_colour(colour: str) -> str:
     """A colour said of one train card ("a face-up white" → "une carte blanche"); anything unknown as it is."""
-    names = {
+    return _card_colours().get(colour, colour)
+
+
+@per_language
+def _card_colours() -> dict[str, str]:
+    return {
         "pink": pgettext("ttr card", "pink"),
         "white": pgettext("ttr card", "white"),
         "blue": pgettext("ttr card", "blue"),
@@ -45,7 +54,6 @@ def card_colour(colour: str) -> str:
         "green": pgettext("ttr card", "green"),
         "locomotive": pgettext("ttr card", "locomotive"),
     }
-    return names.get(colour, colour)
 
 
 def counted(colour: str, count: int) -> str:
