@@ -284,7 +284,8 @@ def unlisted_candidates(seat: int, legal_by_seat: list[list[Action]]) -> list[Ac
         else:
             candidates.append(Action(action.verb, (0,)))
     listed = set(legal)
-    return [c for c in candidates if c not in listed]
+    # Each distinct move once: other seats often share moves (two tourists' points), and asking twice proves nothing.
+    return [c for c in dict.fromkeys(candidates) if c not in listed]
 
 
 @per_game
