@@ -99,13 +99,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
             game_id = lobby.game_id
         else:
             update = await self.manager.current(channel_id)
+            await flows.acknowledge_publicly(interaction)  # nothing left to refuse; the board is drawn next
             with flows.in_public(interaction):
                 shown = await delivery.board_message(update)
             game_id = update.game_id
         replaced = await self.manager.board_message(game_id)
-        await interaction.response.send_message(**shown)
+        message = await flows.post_public(interaction, shown)
         # The message just posted becomes the one later moves edit; the one it replaces keeps no buttons.
-        message = await interaction.original_response()
         await self.manager.set_board_message(game_id, message.id)
         if replaced is not None and replaced != message.id:
             await delivery.retire(interaction.client, channel_id, replaced)

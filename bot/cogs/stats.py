@@ -59,7 +59,8 @@ class StatsCog(commands.Cog):
             raise IllegalAction(_("There are only {n} page(s).").format(n=pages))
         rows = await storage.leaderboard(interaction.guild_id, chosen.name, PAGE, first - 1)
         mine = await storage.rating_place(interaction.guild_id, chosen.name, interaction.user.id)
+        await flows.acknowledge_publicly(interaction)  # the picture is drawn next
         with flows.in_public(interaction):  # the picture is posted for everyone
             table = leaderboard_table(_("{title} — leaderboard").format(title=chosen.title), rows, first, total, mine)
             file = await table_file(table, "leaderboard.png")
-        await interaction.response.send_message(file=file)
+        await flows.post_public(interaction, {"file": file})

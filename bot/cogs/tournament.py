@@ -236,9 +236,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     @refusals_answered
     async def standings(self, interaction: discord.Interaction) -> None:
         view = await self.desk.standings(flows.channel_id_of(interaction))
+        await flows.acknowledge_publicly(interaction)  # the picture is drawn next
         with flows.in_public(interaction):  # the picture is posted for everyone
             file = await table_file(standings_table(view), "standings.png")
-        await interaction.response.send_message(file=file)
+        await flows.post_public(interaction, {"file": file})
 
     @app_commands.command(name="drop", description="Take a player out of the coming rounds (yourself, or moderators)")
     @app_commands.describe(user="Who drops out (you by default)")

@@ -123,32 +123,60 @@ def on_own_private_view(interaction: discord.Interaction) -> bool:
     return interaction.message is not None and interaction.message.flags.ephemeral
 
 
+async def acknowledge_privately(interaction: discord.Interaction) -> None:
+    """Answer Discord at once, before any picture is drawn: the reply to come is private.
+
+    On the clicker's own ephemeral message the answer will replace it (a deferred update); anywhere else it is a
+    private "thinking…" that the reply fills. Never a public defer: its "thinking…" would show on the channel.
+    """
+    if interaction.response.is_done():
+        return
+    if on_own_private_view(interaction):
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def acknowledge_publicly(interaction: discord.Interaction) -> None:
+    """Answer Discord at once with a public "thinking…", once nothing is left to refuse (a refusal is private)."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(thinking=True)
+
+
+async def post_public(interaction: discord.Interaction, kwargs: dict[str, Any]) -> discord.Message:
+    """The public answer: into the acknowledged "thinking…" if there is one, else as the response itself."""
+    if interaction.response.is_done():
+        return await interaction.followup.send(wait=True, **_without_none(kwargs))
+    await interaction.response.send_message(**kwargs)
+    return await interaction.original_response()
+
+
 async def show_private(interaction: discord.Interaction, kwargs: dict[str, Any]) -> None:
-    """Answer a control with the clicker's private view: in place on their own ephemeral message, else anew.
+    """The clicker's private view, once acknowledged: in place on their own ephemeral message, else anew.
 
     A control forged onto a public message (the board) must never have that message rewritten with a hand.
     """
+    await acknowledge_privately(interaction)
     image = kwargs.pop("file", None)
     if on_own_private_view(interaction):
-        await interaction.response.edit_message(attachments=[image] if image else [], **kwargs)
+        await interaction.edit_original_response(attachments=[image] if image else [], **kwargs)
         return
     shown = _without_none(kwargs)
     if image is not None:
         shown["file"] = image
-    await interaction.response.send_message(ephemeral=True, **shown)
+    await interaction.followup.send(ephemeral=True, **shown)
 
 
 async def show_hand(interaction: discord.Interaction, channel_id: int) -> None:
     """Send the clicker's private view ephemerally (a refusal if they hold no seat)."""
+    await acknowledge_privately(interaction)
     update = await services(interaction).manager.current(channel_id, interaction.user.id)
-    kwargs = await hand_message(update)
-    if kwargs["view"] is None:
-        del kwargs["view"]
-    await interaction.response.send_message(ephemeral=True, **kwargs)
+    await show_private(interaction, await hand_message(update))
 
 
 async def play_token(interaction: discord.Interaction, channel_id: int, version: int, token: str) -> None:
     """A move chosen from a menu: through the engine, then the private and public replies."""
+    await acknowledge_privately(interaction)
     manager = services(interaction).manager
     try:
         stamped = await engine_version(manager, channel_id, version)
@@ -163,6 +191,7 @@ async def play_choice(
     interaction: discord.Interaction, channel_id: int, version: int, verb: str, values: list[str]
 ) -> None:
     """The picks of a pick-several menu (tickets to keep): one move, if the menu on offer holds every pick."""
+    await acknowledge_privately(interaction)
     update = await services(interaction).manager.current(channel_id, interaction.user.id)
     view = own_view(update)
     presenter = presenter_for(update.game)
@@ -191,6 +220,7 @@ async def press_board_button(
 
 async def play_on_panel(interaction: discord.Interaction, channel_id: int, action: Action) -> None:
     """A move from a game's panel: the panel redrawn in place, or any refusal with the panel as it is now."""
+    await acknowledge_privately(interaction)
     manager = services(interaction).manager
     try:
         update = await manager.act(channel_id, interaction.user.id, action)
@@ -202,6 +232,7 @@ async def play_on_panel(interaction: discord.Interaction, channel_id: int, actio
 
 async def pick_on_panel(interaction: discord.Interaction, channel_id: int, picked: str | None) -> None:
     """Redraw the clicker's panel with something picked (a word, a seat); nothing is played yet."""
+    await acknowledge_privately(interaction)
     update = await services(interaction).manager.current(channel_id, interaction.user.id)
     kwargs = await hand_message(update, picked)
     kwargs["content"] = None  # a line the message carried (a move's reply) no longer describes the redrawn panel
@@ -211,9 +242,10 @@ async def pick_on_panel(interaction: discord.Interaction, channel_id: int, picke
 async def refuse_with_fresh_view(interaction: discord.Interaction, channel_id: int, refusal: IllegalAction) -> None:
     """The reason, privately, with the clicker's view and moves as they are now."""
     log_refusal(interaction, refusal)
+    await acknowledge_privately(interaction)
     current = await services(interaction).manager.current(channel_id, interaction.user.id)
     kwargs = await hand_message(current)
-    await interaction.response.send_message(refusal.message, ephemeral=True, **_without_none(kwargs))
+    await interaction.followup.send(refusal.message, ephemeral=True, **_without_none(kwargs))
 
 
 async def show_in_place(interaction: discord.Interaction, update: Update) -> None:
@@ -415,6 +447,7 @@ async def game_for_autocomplete(interaction: discord.Interaction, game: str) -> 
 
 async def show_sheet(interaction: discord.Interaction, game: str, owner: discord.abc.User) -> None:
     """A player's sheet, sent privately to a caller seated at the table (to whom sheets are public), even once over."""
+    await acknowledge_privately(interaction)
     manager = services(interaction).manager
     # Only the table reads each other's sheets, like every game command.
     caller = await manager.last_played(channel_id_of(interaction), interaction.user.id)
@@ -428,7 +461,7 @@ async def show_sheet(interaction: discord.Interaction, game: str, owner: discord
     image = await delivery.image_file(update, update.actor_view, "sheet.png")
     if image is not None:
         kwargs["file"] = image
-    await interaction.response.send_message(ephemeral=True, **kwargs)
+    await interaction.followup.send(ephemeral=True, **kwargs)
 
 
 def channel_id_of(interaction: discord.Interaction) -> int:

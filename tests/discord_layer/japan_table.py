@@ -19,7 +19,7 @@ from bot.client import TetsudoBot
 from bot.engine import Update
 from bot.games.ttr_japan import TTR_JAPAN
 from tests.discord_layer import conftest
-from tests.discord_layer.table import Table, menu_options, text_of
+from tests.discord_layer.table import Table, menu_options
 
 GAME = "ttr_japan"
 MENU_TIMEOUT_S = 15 * 60
@@ -55,13 +55,6 @@ def select_menu(message: discord.Message) -> discord.SelectMenu:
         for item in getattr(row, "children", [])
         if isinstance(item, discord.SelectMenu)
     )
-
-
-def response_text(result: simcord.InteractionResult) -> str:
-    """The text of an interaction's reply (the deferred reply's follow-ups included)."""
-    parts = [text_of(result.response.message)] if result.response is not None else []
-    parts.extend(text_of(f.message) for f in result.followups)
-    return "\n".join(parts)
 
 
 class JapanTable(Table):

@@ -293,18 +293,3 @@ def button_labels(message: discord.Message) -> list[str]:
         for item in getattr(row, "children", [])
         if isinstance(item, discord.Button)
     ]
-
-
-def response_text(result: simcord.InteractionResult) -> str:
-    """The text of an interaction's reply (the deferred reply's follow-up included)."""
-    parts = []
-    if result.response is not None:
-        parts.append(text_of(result.response.message))
-    parts.extend(text_of(f.message) for f in result.followups)
-    return "\n".join(parts)
-
-
-def replies_ephemeral(result: simcord.InteractionResult) -> bool:
-    """Whether everything the bot answered to this interaction was for the user's eyes only."""
-    answers = ([result.response] if result.response is not None else []) + result.followups
-    return bool(answers) and all(a.ephemeral for a in answers)

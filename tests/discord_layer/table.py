@@ -166,3 +166,16 @@ def hand_shown(message: object) -> str | None:
     """The "Hand: …" line of a private view message, if it carries one."""
     match = re.search(r"^Hand: (.*)$", text_of(message), re.MULTILINE)
     return match.group(1) if match else None
+
+
+def response_text(result: simcord.InteractionResult) -> str:
+    """The text of an interaction's reply (the deferred reply's follow-ups included)."""
+    parts = [text_of(result.response.message)] if result.response is not None else []
+    parts.extend(text_of(f.message) for f in result.followups)
+    return "\n".join(parts)
+
+
+def replies_ephemeral(result: simcord.InteractionResult) -> bool:
+    """Whether everything the bot answered to this interaction was for the user's eyes only."""
+    answers = ([result.response] if result.response is not None else []) + result.followups
+    return bool(answers) and all(a.ephemeral for a in answers)

@@ -123,7 +123,7 @@ async def test_a_5xx_on_the_board_after_a_move_keeps_the_move_and_the_next_move_
     assert unhandled(table, all_logs, cursor) == []
 
 
-async def test_a_move_answered_too_late_still_reaches_the_channel(
+async def test_a_move_whose_private_reply_fails_still_reaches_the_channel(
     table: Table, all_logs: pytest.LogCaptureFixture
 ) -> None:
     await table.started(table.bob)
@@ -131,8 +131,7 @@ async def test_a_move_answered_too_late_still_reaches_the_channel(
     moves = await moves_stored(table, before.game_id)
     hand = await table.open_hand(table.alice)
     assert hand.response is not None
-    # The 3 seconds passed: Discord refuses the answer and any follow-up on this token.
-    table.env.inject_error("POST", "/interactions/*/*/callback", **EXPIRED, times=None)
+    # The click was acknowledged in time, then Discord refused the private reply that follows it.
     table.env.inject_error("*", "/webhooks/*", status=404, code=10015, message="Unknown Webhook", times=None)
     await table.alice.select(hand.response, [menu_options(hand.response.message)[0][1]])
     table.env.backend.faults.clear()  # simcord has no public "stop injecting"; later interactions are on time
@@ -140,6 +139,25 @@ async def test_a_move_answered_too_late_still_reaches_the_channel(
     assert pinged(table, table.bob), "the channel hears of the move and bob is told it is his"
     assert "alice" in text_of(table.game_channel.history()[-1])
     assert board_shows(table, after)
+    await next_move_works(table)
+    assert unhandled(table, all_logs, cursor) == []
+
+
+async def test_a_move_answered_too_late_is_not_made_and_the_next_click_works(
+    table: Table, all_logs: pytest.LogCaptureFixture
+) -> None:
+    """The acknowledgement comes first: when its 3 seconds have passed the player saw a failure, so nothing moves."""
+    await table.started(table.bob)
+    before, cursor = await table.current(), table.env.error_cursor
+    moves = await moves_stored(table, before.game_id)
+    hand = await table.open_hand(table.alice)
+    assert hand.response is not None
+    table.env.inject_error("POST", "/interactions/*/*/callback", **EXPIRED, times=None)
+    await table.alice.select(hand.response, [menu_options(hand.response.message)[0][1]])
+    table.env.backend.faults.clear()
+    assert (await table.current()).version == before.version
+    assert await moves_stored(table, before.game_id) == moves
+    assert any("interaction expired" in r.getMessage() for r in all_logs.records)
     await next_move_works(table)
     assert unhandled(table, all_logs, cursor) == []
 

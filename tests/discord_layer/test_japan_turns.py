@@ -10,12 +10,11 @@ from bot.games.ttr_japan.data import japan
 from tests.discord_layer.japan_table import (
     JapanTable,
     japan_fixture,  # noqa: F401
-    response_text,
     select_menu,
     simcord_bot_fixture,  # noqa: F401
     text_only_fixture,  # noqa: F401
 )
-from tests.discord_layer.table import menu_options, text_of
+from tests.discord_layer.table import menu_options, response_text, text_of
 
 
 def button_labels(message: object) -> list[str]:

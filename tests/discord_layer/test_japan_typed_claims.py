@@ -12,11 +12,10 @@ from bot.ui.presenters import presenter_for
 from tests.discord_layer.japan_table import (
     JapanTable,
     japan_fixture,  # noqa: F401
-    response_text,
     simcord_bot_fixture,  # noqa: F401
     text_only_fixture,  # noqa: F401
 )
-from tests.discord_layer.table import text_of
+from tests.discord_layer.table import response_text, text_of
 from tests.games.ttr_japan.position import route, set_hand, started
 
 AOMORI_BULLET = route("Aomori", "Hakodate", "gray")

@@ -13,12 +13,10 @@ from tests.discord_layer.mexican_table import (
     make_mexican_bot,
     mexican_fixture,  # noqa: F401
     need_renderer,
-    replies_ephemeral,
-    response_text,
     simcord_bot_fixture,  # noqa: F401
     verbs_of,
 )
-from tests.discord_layer.table import menu_options, text_of
+from tests.discord_layer.table import menu_options, replies_ephemeral, response_text, text_of
 
 
 async def test_the_board_has_my_hand_and_draw(mexican: MexicanTable) -> None:

@@ -12,14 +12,12 @@ from tests.discord_layer.mexican_table import (
     MexicanTable,
     latest_lines,
     mexican_fixture,  # noqa: F401
-    replies_ephemeral,
-    response_text,
     simcord_bot_fixture,  # noqa: F401
     text_only_fixture,  # noqa: F401
     token_of,
     verbs_of,
 )
-from tests.discord_layer.table import menu_options, text_of
+from tests.discord_layer.table import menu_options, replies_ephemeral, response_text, text_of
 
 
 async def dealt(table: MexicanTable, options: str = "") -> None:

@@ -21,11 +21,9 @@ from tests.discord_layer.mexican_table import (
     MexicanTable,
     latest_lines,
     mexican_fixture,  # noqa: F401
-    replies_ephemeral,
-    response_text,
     text_only_fixture,  # noqa: F401
 )
-from tests.discord_layer.table import menu_options, text_of
+from tests.discord_layer.table import menu_options, replies_ephemeral, response_text, text_of
 from tests.games.mexican_train.position import arrange
 from tests.support.relay import RELAY
 

@@ -15,10 +15,10 @@ from tests.discord_layer.mexican_table import (
     message_with_button,
     mexican_fixture,  # noqa: F401
     prefer_double,
-    response_text,
     simcord_bot_fixture,  # noqa: F401
     text_only_fixture,  # noqa: F401
 )
+from tests.discord_layer.table import response_text
 
 
 async def refused(

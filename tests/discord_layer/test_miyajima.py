@@ -5,14 +5,14 @@ from __future__ import annotations
 import discord
 import pytest
 
-from tests.discord_layer.japan_table import response_text, select_menu
+from tests.discord_layer.japan_table import select_menu
 from tests.discord_layer.miyajima_table import (
     MiyajimaTable,
     miyajima_fixture,  # noqa: F401
     simcord_bot_fixture,  # noqa: F401
     text_only_fixture,  # noqa: F401
 )
-from tests.discord_layer.table import labels, text_of
+from tests.discord_layer.table import labels, replies_ephemeral, response_text, text_of
 
 
 async def test_only_the_active_player_rolls_and_only_unrolled_dice(miyajima: MiyajimaTable) -> None:
@@ -121,16 +121,16 @@ async def test_issue17_14_a_load_menu_stays_good_while_others_load_the_same_roll
     assert (await miyajima.board_state())["waiting"] == [0]
     version = (await miyajima.current()).version
     doubled = await miyajima.bob.select(second, [value])
-    assert doubled.ephemeral and "already loaded this roll" in response_text(doubled)
+    assert replies_ephemeral(doubled) and "already loaded this roll" in response_text(doubled)
     assert (await miyajima.current()).version == version
     [(menu, value)] = menus[miyajima.alice.id]
     await miyajima.miyajima(miyajima.alice, "load", option="red heavy")
     over = await miyajima.alice.select(menu, [value])
-    assert over.ephemeral and "moved on" in response_text(over)
+    assert replies_ephemeral(over) and "moved on" in response_text(over)
     await miyajima.miyajima(miyajima.alice, "roll", die="yellow")
     version = (await miyajima.current()).version
     later = await miyajima.alice.select(menu, [value])
-    assert later.ephemeral and "That load was for an earlier roll, which is over." in response_text(later)
+    assert replies_ephemeral(later) and "That load was for an earlier roll, which is over." in response_text(later)
     assert "is up now" in response_text(later)
     assert (await miyajima.current()).version == version
 

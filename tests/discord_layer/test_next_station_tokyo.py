@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.ui.next_station_tokyo import line_words
-from tests.discord_layer.japan_table import response_text
-from tests.discord_layer.table import labels, menu_options, text_of
+from tests.discord_layer.table import labels, menu_options, response_text, text_of
 from tests.discord_layer.tokyo_table import (
     TokyoTable,
     simcord_bot_fixture,  # noqa: F401

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
+import simcord
 
 from bot.engine import StaleClick
 from bot.ui import flows
 from bot.ui.presenters import UNSTAMPED
 from tests.discord_layer.conftest import make_bot
-from tests.discord_layer.table import Table, menu_options, text_of
+from tests.discord_layer.table import Table, menu_options, replies_ephemeral, response_text, text_of
 
 
 async def test_my_hand_is_private_and_offers_only_legal_moves(table: Table) -> None:
@@ -55,7 +57,7 @@ async def test_a_menu_used_twice_is_refused_as_stale(table: Table) -> None:
     await table.alice.select(hand.response, [first[1]])
     version = (await table.current()).version
     again = await table.alice.select(older.response, [second[1]])
-    assert again.ephemeral and "moved on" in again.response.content  # type: ignore[union-attr]
+    assert replies_ephemeral(again) and "moved on" in response_text(again)
     assert (await table.current()).version == version
 
 
@@ -141,3 +143,29 @@ async def test_private_views_leave_nothing_behind_and_their_menus_still_work(tab
     await table.alice.select(hands[-1].response, [value])
     assert any(f"alice {label}" in m.content for m in table.game_channel.history())
     assert view_timers() == []
+
+
+def answers_to(table: Table, result: simcord.InteractionResult) -> list[tuple[str, dict[str, Any]]]:
+    """The REST calls answering one interaction, in order: its callback, then edits and follow-ups on its token."""
+    token = str(result._interaction.token)  # simcord keeps the token only on its record
+    return [(r.method, r.json or {}) for r in table.env.http_requests if token in r.path]
+
+
+def attaches_png(body: dict[str, Any]) -> bool:
+    return any(str(f.get("filename", "")).endswith(".png") for f in body.get("attachments") or [])
+
+
+async def test_a_private_reply_is_acknowledged_before_its_picture_is_drawn(table: Table) -> None:
+    """Issue 18: the callback is a private defer with no picture; the picture follows in the same private reply."""
+    await table.started(table.bob)
+    hand = await table.open_hand(table.alice)
+    (_, ack), *rest = answers_to(table, hand)
+    assert ack == {"type": 5, "data": {"flags": 64}}, "a private 'thinking…' first, never a public one"
+    assert [m for m, _body in rest] == ["POST"] and attaches_png(rest[0][1])
+    assert replies_ephemeral(hand)
+    label, value = menu_options(hand.response.message)[0]  # type: ignore[union-attr]
+    picked = await table.alice.select(hand.response, [value])  # type: ignore[arg-type]
+    (_, ack), *rest = answers_to(table, picked)
+    assert ack == {"type": 6}, "the pick's own ephemeral message is updated in place, after the acknowledgement"
+    assert [m for m, _body in rest] == ["PATCH"] and attaches_png(rest[0][1])
+    assert label in response_text(picked) or any(f"alice {label}" in m.content for m in table.game_channel.history())

@@ -13,8 +13,7 @@ from bot.games.toyko_train.data import SIX
 from bot.games.toyko_train.optimum import best_path
 from bot.ui import delivery
 from tests.discord_layer.conftest import make_bot
-from tests.discord_layer.japan_table import response_text
-from tests.discord_layer.table import labels, text_of
+from tests.discord_layer.table import labels, response_text, text_of
 from tests.discord_layer.toyko_table import (
     ToykoTable,
     simcord_bot_fixture,  # noqa: F401
