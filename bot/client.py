@@ -28,6 +28,7 @@ from bot.games.base import Game, IllegalAction
 from bot.i18n import _
 from bot.settings import Settings, SettingsError
 from bot.storage import SqliteStorage
+from bot.ui import pictures
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.errors import TetsudoTree, reply_privately
 from bot.ui.gate import Gate, server_language
@@ -101,6 +102,7 @@ class TetsudoBot(commands.Bot):
         self.redelivery = Redelivery(self)
 
     async def setup_hook(self) -> None:
+        pictures.configure(self.settings.picture_worker_count())
         self.storage = await SqliteStorage.open(self.settings.database)
         extra = {"seeds": self._seeds} if self._seeds else {}
         self.manager = GameManager(

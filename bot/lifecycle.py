@@ -8,6 +8,7 @@ import os
 import signal
 
 from bot.client import TetsudoBot
+from bot.ui import pictures
 
 log = logging.getLogger(__name__)
 
@@ -66,3 +67,4 @@ async def serve(bot: TetsudoBot, token: str, grace_s: float) -> None:
             await lifecycle.stopped.wait()
     finally:
         lifecycle.uninstall()
+        pictures.stop()

@@ -35,6 +35,22 @@ class Settings:
     shutdown_seconds: int = 20
     backup_folder: str = ""
     backups_kept: int = 7
+    picture_workers: str = "auto"
+
+    def __post_init__(self) -> None:
+        self.picture_worker_count()  # a bad value is refused when the settings are read, not at the first picture
+
+    def picture_worker_count(self) -> int:
+        """Processes that draw pictures: "auto" is one per core, 0 draws in the bot's own process (one thread)."""
+        text = str(self.picture_workers).strip().lower()
+        if text == "auto":
+            return os.cpu_count() or 1
+        if text.isdigit():
+            return int(text)
+        raise SettingsError(
+            f'Setting `picture_workers` must be "auto" or a whole number of processes (0 or more), '
+            f"not {self.picture_workers!r}."
+        )
 
     def require_token(self) -> str:
         """The bot token, or a clear error when it is missing."""

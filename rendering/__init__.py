@@ -28,8 +28,11 @@ def has_renderer(game: str) -> bool:
 def render_png(game: str, view: dict[str, Any], names: Sequence[str] = ()) -> bytes | None:
     """The view drawn as PNG bytes, or None when the game has no renderer. Call off the event loop."""
     renderer = RENDERERS.get(game)
-    if renderer is None:
-        return None
+    return None if renderer is None else png_of(renderer, view, names)
+
+
+def png_of(renderer: Renderer, view: dict[str, Any], names: Sequence[str]) -> bytes:
+    """`renderer`'s picture of the view as PNG bytes (the renderer travels by name to a picture worker)."""
     buffer = io.BytesIO()
     # zlib level 6: nearly the size of optimize=True at a fraction of the time (bench/mexican_train.py).
     renderer(view, names).save(buffer, format="PNG", compress_level=6)

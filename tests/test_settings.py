@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import tomllib
 from pathlib import Path
 
@@ -111,6 +112,8 @@ def test_bad_values_from_the_environment_are_refused(tmp_path: Path, environ: di
         ('open_threads = "sometimes"\n', "open_threads"),
         ("log_lines = 1.5\n", "log_lines"),
         ("cache_games = true\n", "cache_games"),
+        ('picture_workers = "many"\n', "picture_workers"),
+        ('picture_workers = "-1"\n', "picture_workers"),
     ],
 )
 def test_bad_values_in_the_file_are_refused(tmp_path: Path, text: str, name: str) -> None:
@@ -143,3 +146,9 @@ def test_the_repository_settings_file_loads_and_names_every_setting() -> None:
 def test_the_repository_file_agrees_with_the_built_in_defaults() -> None:
     """Two sources of defaults must not drift: a missing file would otherwise change the bot's behaviour."""
     assert load_settings(REPO_SETTINGS, {}) == Settings()
+
+
+@pytest.mark.parametrize(("value", "workers"), [("auto", os.cpu_count() or 1), ("0", 0), (" 3 ", 3), ("AUTO", None)])
+def test_picture_workers_is_auto_or_a_number_of_processes(tmp_path: Path, value: str, workers: int | None) -> None:
+    settings = load_settings(write(tmp_path, ""), {"TETSUDO_PICTURE_WORKERS": value})
+    assert settings.picture_worker_count() == (workers if workers is not None else os.cpu_count() or 1)

@@ -14,6 +14,7 @@ from typing import Any, cast
 
 import discord
 
+import rendering
 from bot.engine import GameManager, Lobby, Update
 from bot.i18n import N_, _, ngettext, speaking
 from bot.ui import components
@@ -22,7 +23,6 @@ from bot.ui.gate import server_language
 from bot.ui.messages import lobby_embed
 from bot.ui.pictures import drawn
 from bot.ui.presenters import picture_names, presenter_for
-from rendering import render_png
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +40,12 @@ def _manager(client: discord.Client) -> GameManager:
 
 async def image_file(update: Update, view: dict[str, Any], filename: str) -> discord.File | None:
     """The view drawn as a PNG attachment (rendered off the event loop), or None without a renderer."""
-    png = await drawn(render_png, update.game, view, picture_names(update))
-    return None if png is None else discord.File(io.BytesIO(png), filename=filename)
+    # Looked up here, so the worker draws with the renderer this process has (a test's, or the game's own).
+    renderer = rendering.RENDERERS.get(update.game)
+    if renderer is None:
+        return None
+    png = await drawn(rendering.png_of, renderer, view, list(picture_names(update)))
+    return discord.File(io.BytesIO(png), filename=filename)
 
 
 async def channel_of(client: discord.Client, channel_id: int) -> discord.abc.Messageable:

@@ -20,8 +20,13 @@ OPEN_BOTS: list[TetsudoBot] = []
 
 
 def make_bot(database: Path, games: Mapping[str, Any] | None = None, **settings: object) -> TetsudoBot:
-    """A bot offering `games` (the relay test game by default), on the given database file (closed after the test)."""
+    """A bot offering `games` (the relay test game by default), on the given database file (closed after the test).
+
+    Pictures are drawn in the bot's own thread unless a test asks for workers: these tests read where pictures go,
+    and tests/rendering/test_picture_workers.py and the sandbox games draw in worker processes.
+    """
     offered = dict(games) if games is not None else {"relay": RELAY}
+    settings = {"picture_workers": "0", **settings}
     bot = TetsudoBot(Settings(database=str(database), **settings), offered, seeds=lambda: SEED)  # type: ignore[arg-type]
     OPEN_BOTS.append(bot)
     return bot
