@@ -1,32 +1,52 @@
-"""Load through the Discord layer: N Relay games in N channels, all open at once, played by simulated users.
+"""Load through the Discord layer: N games in N channels, all open at once, played by simulated users.
 
-The real TetsudoBot runs in simcord (in process) on a real SQLite file, offering the Relay test game
-(tests/support/relay.py: hidden hands, draws and a simultaneous secret bid, with its small renderer). N pairs of
-members each open a lobby in their own channel (`/game new`, which opens a thread), join, start, and then play
-through the real buttons and menus — "My hand", then the first move of its menu — until every game has finished.
+The real TetsudoBot runs in simcord (in process) on a real SQLite file. Two modes:
 
-Concurrency: simcord refuses overlapping operations ("operation overlaps active ..."): each user action emits one
-INTERACTION_CREATE and simcord runs the bot until it is quiet again. So interactions reach the bot one at a time,
-and the load here is breadth, not parallel requests: all N games are open together and their moves interleave
-round-robin (game 1's move, game 2's move, ...), so every move finds N live games in the database, the engine's
-cache and the timers (turn reminders of N games pending on simcord's virtual clock). Parallel load on the engine
-itself is measured by bench/engine.py.
+Breadth (the default): N Relay games (tests/support/relay.py: hidden hands, draws and a simultaneous secret bid,
+with its small renderer). N pairs of members each open a lobby in their own channel (`/game new`, which opens a
+thread), join, start, and then play through the real buttons and menus — "My hand", then the first move of its
+menu — until every game has finished. simcord refuses overlapping operations ("operation overlaps active ..."):
+each actor method (`click`, `select`, `slash`) emits one INTERACTION_CREATE and then runs the bot until it is
+quiet again. So interactions reach the bot one at a time, and the load is breadth, not parallel requests: all N
+games are open together and their moves interleave round-robin (game 1's move, game 2's move, ...), so every move
+finds N live games in the database, the engine's cache and the timers.
+
+Burst (`--burst N`, issue 18: every click answered fast when a hundred players click at once): N games (Mexican
+Train by default, pictures on) in N channels; lobbies are opened and joined one at a time (setup, not measured),
+then all N Starts are clicked at once, then in each of W waves every running game's player to move clicks the
+hand button at the same moment (a burst of N), and then every one of them picks the first option of the menu on
+their own private reply at the same moment (a second burst of N). Games that end drop out.
+How a burst is made, with simcord internals (its actor methods cannot overlap): `burst()` builds every
+interaction's INTERACTION_CREATE payload as simcord's `actors._dispatch_actor_interaction` and
+`_component_interaction` do — `simcord.interactions.base_payload`, the clicked message's payload as `message`
+(`backend.serializers.message_payload`), `record.source_message_id` — then, inside one simcord operation
+(`env._begin_operation`), calls `env._notify_dispatch_observers(record)` and `env.backend.emit("INTERACTION_CREATE",
+payload)` for all N back to back without yielding to the event loop, and only then settles once (`env.settle`),
+so the bot's event loop holds N interactions in flight together, as in production. The replies are read
+afterwards through `simcord.InteractionResult(env, record)`, as the actor methods return them.
+In a burst, acknowledgement = perf_counter from an interaction's INTERACTION_CREATE emission to its interaction
+callback (POST /interactions/{id}/{token}/callback); reply complete = to the last REST call naming its token (the
+callback, a later PATCH /webhooks/{app}/{token}/messages/@original or a followup POST /webhooks/{app}/{token}
+carrying its picture). Public posts a move causes carry no token: they are in "quiet", the time from a burst's
+first emission until the bot is idle again (settle returned). Memory adds the VmRSS of child processes (picture
+workers).
 
 Latency is measured as in bench/latency.py: perf_counter from simcord emitting INTERACTION_CREATE to the bot's
 interaction callback arriving at simcord's router. Errors: every exception an action raised, every record the bot
-logged at ERROR, every apology ("something went wrong") sent, every interaction left unanswered — must be 0.
-Simulated time: discord.py keeps the view of every ephemeral message (each "My hand" menu) in its view store with
-a 15-minute timeout task. simcord's settlement scans every pending timer for every parked task after each step of
-the loop, so thousands of such views make each action cost O(views^2) in the simulator alone. In a real deployment
-15 minutes of wall time pass; here, after every --expire-every actions (default 25), the virtual clock is moved on
-15 minutes so those views expire (reminders are set to 30 days, the longest allowed, so none falls due while a
-game is played). 0 turns it off.
+logged at ERROR, every apology ("something went wrong") sent, every interaction left unanswered (and, in burst
+mode, every bot exception simcord caught) — must be 0.
+Simulated time (breadth mode): after every --expire-every actions (default 25) the virtual clock is moved on 15
+minutes (reminders are set to 30 days, the longest allowed, so none falls due while a game is played). This used
+to let discord.py's 15-minute timeout tasks of ephemeral views expire, which simcord's settlement scanned after
+every step; views are now sent stopped, with no such task, so the jumps are no longer needed (300 games: 25 s
+with --expire-every 0, 34 s with 25). The default stays 25 so figures compare with earlier runs.
 
 Memory is this process's VmRSS/VmHWM: the bot plus simcord's simulated Discord, which keeps every message and
 image; the longest full garbage collection is printed too (that heap is in it, and it sets the max latency).
 Database size: the bytes the finished games use in the SQLite pages (dbstat), less those of an empty database.
 
     .venv/bin/python bench/load.py [--games 500] [--seed 0] [--rounds 2] [--no-images] [--expire-every 25]
+    .venv/bin/python bench/load.py --burst N [--waves W] [--game mexican_train] [--players 2] [--no-images] [--seed S]
 
 Not a test: it asserts nothing.
 """
@@ -35,6 +55,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import itertools
 import logging
 import os
 import platform
@@ -43,7 +64,9 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Sequence
 from contextlib import closing
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -51,18 +74,29 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # `python bench
 
 import discord
 import simcord
+from simcord import actors as simcord_actors
+from simcord import interactions as simcord_interactions
+from simcord.backend import serializers
+from simcord.enums import SELECT_TYPES, ComponentType, InteractionType
 
 import rendering
 from bench.common import percentile, run_async
-from bench.latency import ErrorCount, Meter, used_bytes
+from bench.latency import APOLOGY, ErrorCount, Meter, Sample, used_bytes
 from bot.client import TetsudoBot
-from bot.games.base import IllegalAction
+from bot.games import REGISTRY
+from bot.games.base import Game, IllegalAction
 from bot.settings import Settings
 from bot.storage import SqliteStorage
 from tests.support.relay import RELAY
 
 EPHEMERAL_VIEW_SECONDS = 15 * 60
-"""discord.py keeps the view of an ephemeral message, with a timeout task, for the interaction token's 15 minutes."""
+"""discord.py kept the view of an ephemeral message, with a timeout task, for the interaction token's 15 minutes."""
+HAND = "tetsudo:hand:"
+"""The custom_id prefix of every board's hand button (labelled My hand, My panel, Load or Draw by game)."""
+SETTLE_SECONDS = 900.0
+"""How long one burst may take to settle: N pictures drawn on 2 CPUs take far longer than simcord's 5 s default."""
+GAMES: dict[str, Game] = {"relay": RELAY, **{name: game for name, game in REGISTRY.items() if name != "toyko_train"}}
+"""The games a burst can play: Toyko Train's panel has buttons, not the menu of moves a wave picks from."""
 
 
 class Pauses:
@@ -82,24 +116,62 @@ class Pauses:
             self.longest = max(self.longest, time.perf_counter() - self.began)
 
 
-def memory() -> dict[str, int]:
-    """VmRSS and VmHWM of this process, in MB."""
-    found = {}
-    for line in Path("/proc/self/status").read_text().splitlines():
+def status_kb(pid: int | str) -> dict[str, int]:
+    """VmRSS and VmHWM of a process from /proc, in kB (empty if it has gone)."""
+    found: dict[str, int] = {}
+    try:
+        text = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return found
+    for line in text.splitlines():
         key, _, value = line.partition(":")
         if key in ("VmRSS", "VmHWM"):
-            found[key] = int(value.split()[0]) // 1024
+            found[key] = int(value.split()[0])
     return found
+
+
+def descendants(root: int) -> list[int]:
+    """Every live process under `root` (picture workers, and a forkserver's children), from /proc/*/stat."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()  # the command name may hold spaces and ")"
+        except (OSError, IndexError):
+            continue  # it ended while we looked
+        parents[int(stat.parent.name)] = int(fields[1])
+    found, frontier = [], [root]
+    while frontier:
+        children = [pid for pid, parent in parents.items() if parent in frontier]
+        found += children
+        frontier = children
+    return found
+
+
+def memory() -> dict[str, int]:
+    """VmRSS and VmHWM of this process, and of its child processes summed ("children", "children HWM"), in MB."""
+    found = {key: kb // 1024 for key, kb in status_kb("self").items()}
+    children = [status_kb(pid) for pid in descendants(os.getpid())]
+    found["children"] = sum(child.get("VmRSS", 0) for child in children) // 1024
+    found["children HWM"] = sum(child.get("VmHWM", 0) for child in children) // 1024
+    found["processes"] = len(children)
+    return found
+
+
+def newest_button(channel: simcord.ChannelHandle, label: str = "", prefix: str = "") -> tuple[discord.Message, str]:
+    """The newest message in the channel with an enabled button of this label (else custom_id prefix); its custom_id."""
+    for message in reversed(channel.history()):
+        for row in message.components:
+            for item in getattr(row, "children", []):
+                if not isinstance(item, discord.Button) or item.disabled or item.custom_id is None:
+                    continue
+                if (item.label == label) if label else item.custom_id.startswith(prefix):
+                    return message, item.custom_id
+    raise LookupError(f"no message with a {label or prefix!r} button")
 
 
 def newest_with(channel: simcord.ChannelHandle, label: str) -> discord.Message:
     """The newest message in the channel carrying an enabled button with this label."""
-    for message in reversed(channel.history()):
-        for row in message.components:
-            for item in getattr(row, "children", []):
-                if isinstance(item, discord.Button) and item.label == label and not item.disabled:
-                    return message
-    raise LookupError(f"no message with a {label!r} button")
+    return newest_button(channel, label)[0]
 
 
 def first_option(message: discord.Message) -> str:
@@ -112,19 +184,25 @@ def first_option(message: discord.Message) -> str:
 
 
 class Load:
-    """N tables of two players; counts every failure instead of stopping at it."""
+    """N tables of `players` players (seat 0 hosts); counts every failure instead of stopping at it."""
 
-    def __init__(self, env: simcord.Env, games: int, rounds: int, expire_every: int) -> None:
+    def __init__(
+        self, env: simcord.Env, games: int, options: str, expire_every: int, game: str = "relay", players: int = 2
+    ) -> None:
         self.env = env
         self.bot: TetsudoBot = env.bot  # type: ignore[assignment]
         self.guild = env.create_guild("Load")
         self.tables: list[dict[str, Any]] = []
         for n in range(games):
             channel = self.guild.create_text_channel(f"table-{n}")
-            host = self.guild.add_member(env.create_user(f"host{n}"))
-            guest = self.guild.add_member(env.create_user(f"guest{n}"))
-            self.tables.append({"channel": channel, "game": channel, "players": {host.id: host, guest.id: guest}})
-        self.rounds = rounds
+            names = [f"host{n}", f"guest{n}", *(f"guest{n}-{k}" for k in range(2, players))]
+            seats = [self.guild.add_member(env.create_user(name)) for name in names]
+            self.tables.append(
+                {"channel": channel, "game": channel, "seats": seats, "players": {m.id: m for m in seats}}
+            )
+        self.game = game
+        self.options = options
+        self.players = players
         self.failures: list[str] = []
         self.moves = 0
         self.interactions = 0
@@ -145,34 +223,50 @@ class Load:
             self.failures.append(f"{what}: {type(error).__name__}: {error}")
             return None
 
-    async def open_all(self) -> None:
-        """Every host opens a lobby, then every guest joins, then every host starts (interleaved across tables)."""
+    async def open_lobbies(self) -> None:
+        """Every host opens a lobby, then every guest joins (one seat of every table per pass)."""
         for table in self.tables:
-            host = next(iter(table["players"].values()))
-            options = f"rounds={self.rounds}"
-            await self.attempt("game new", host.slash(table["channel"], "game new", game="relay", options=options))
+            host = table["seats"][0]
+            new = host.slash(table["channel"], "game new", game=self.game, options=self.options)
+            await self.attempt("game new", new)
             threads = table["channel"].threads
             table["game"] = threads[-1] if threads else table["channel"]
-        for step, label in ((1, "Join"), (0, "Start")):
+        for seat in range(1, self.players):
             for table in self.tables:
-                actor = list(table["players"].values())[step]
-                try:
-                    message = newest_with(table["game"], label)
-                except LookupError as error:
-                    self.failures.append(f"{label}: {error}")
-                    continue
-                await self.attempt(label, actor.click(message, label=label))
+                await self.press(table, seat, "Join")
 
-    async def move(self, table: dict[str, Any]) -> bool:
-        """One move in the table's game (My hand, then the menu's first option); False once it has ended."""
+    async def press(self, table: dict[str, Any], seat: int, label: str) -> None:
+        """The seat's player clicks this button of the table's lobby (a missing lobby is counted)."""
+        try:
+            message = newest_with(table["game"], label)
+        except LookupError as error:
+            self.failures.append(f"{label}: {error}")
+            return
+        await self.attempt(label, table["seats"][seat].click(message, label=label))
+
+    async def open_all(self) -> None:
+        """Every host opens a lobby, then every guest joins, then every host starts (interleaved across tables)."""
+        await self.open_lobbies()
+        for table in self.tables:
+            await self.press(table, 0, "Start")
+
+    async def to_move(self, table: dict[str, Any]) -> simcord.MemberActor | None:
+        """The player the table's game waits for (the first, if several), or None once it has ended."""
         try:
             update = await self.bot.manager.current(table["game"].id)
         except IllegalAction:
-            return False
+            return None
         if not update.running or not update.to_ping:
+            return None
+        return table["players"][update.to_ping[0]]  # type: ignore[no-any-return]
+
+    async def move(self, table: dict[str, Any]) -> bool:
+        """One move in the table's game (My hand, then the menu's first option); False once it has ended."""
+        actor = await self.to_move(table)
+        if actor is None:
             return False
-        actor = table["players"][update.to_ping[0]]
-        hand = await self.attempt("My hand", actor.click(newest_with(table["game"], "My hand"), label="My hand"))
+        board, hand_id = newest_button(table["game"], prefix=HAND)
+        hand = await self.attempt("My hand", actor.click(board, custom_id=hand_id))
         if hand is None or hand.response is None:
             self.failures.append("My hand: no private message")
             return False
@@ -185,6 +279,315 @@ class Load:
         live = list(self.tables)
         while live:
             live = [table for table in live if await self.move(table)]
+
+
+# ---------------------------------------------------------------------------------------------------- burst mode
+
+
+@dataclass(frozen=True)
+class Click:
+    """One user's click: the button with this custom_id, or (values given) a choice in the message's menu."""
+
+    actor: simcord.MemberActor
+    message: discord.Message | simcord.ResponseMessage
+    custom_id: str | None = None
+    values: tuple[str, ...] = ()
+
+
+def component_data(stored: Any, click: Click) -> dict[str, Any]:
+    """The `data` of a component interaction, as simcord's `_component_click` / `_component_select` build it."""
+    types = SELECT_TYPES if click.values else (ComponentType.BUTTON,)
+    found = simcord_actors._find_component(stored.components, types=types, custom_id=click.custom_id, label=None)
+    data: dict[str, Any] = {"custom_id": found["custom_id"], "component_type": found["type"]}
+    if found.get("id") is not None:
+        data["id"] = found["id"]
+    if click.values:
+        if not set(click.values) <= {option["value"] for option in found.get("options") or []}:
+            raise LookupError(f"no option {click.values!r} in the menu")
+        data["values"] = list(click.values)
+    return data
+
+
+def prepare(env: simcord.Env, click: Click) -> tuple[Any, dict[str, Any]]:
+    """The interaction record and INTERACTION_CREATE payload of one click, as `_component_interaction` builds them."""
+    stored = simcord_actors._visible_message(click.actor, click.message)  # what a real user can see, or SetupError
+    record, payload = simcord_interactions.base_payload(
+        env.backend,
+        type=InteractionType.MESSAGE_COMPONENT,
+        channel_id=stored.channel_id,
+        guild_id=click.actor.guild.id,
+        user_id=click.actor.id,
+        data=component_data(stored, click),
+    )
+    payload["message"] = dict(serializers.message_payload(env.backend, stored))
+    record.source_message_id = stored.id
+    return record, payload
+
+
+async def burst(
+    env: simcord.Env, clicks: Sequence[Click], failures: list[str]
+) -> list[simcord.InteractionResult | None]:
+    """Every click at the same moment: all payloads emitted back to back, then one settle; their results in order.
+
+    A click simcord would refuse (a message the user cannot see, a disabled button) is counted in `failures` and
+    gets None. All payloads are built before the first is emitted, so none waits on the building of another.
+    """
+    prepared: list[tuple[Any, dict[str, Any]] | None] = []
+    for click in clicks:
+        try:
+            prepared.append(prepare(env, click))
+        except Exception as error:  # a benchmark counts failures of any kind
+            failures.append(f"{click.custom_id or 'pick'}: {type(error).__name__}: {error}")
+            prepared.append(None)
+    env._begin_operation("burst")  # as an actor method does: any other simcord operation now is refused
+    try:
+        for item in prepared:
+            if item is not None:
+                env._notify_dispatch_observers(item[0])
+                env.backend.emit("INTERACTION_CREATE", item[1])  # parsed at once; the handlers become tasks
+        await env.settle(timeout=SETTLE_SECONDS)  # one settle: the N handlers run together
+    finally:
+        env._end_operation()
+    return [None if item is None else simcord.InteractionResult(env, item[0]) for item in prepared]
+
+
+@dataclass
+class Reply:
+    """One interaction: its Sample, the phase it was sent in, and its last REST call naming its token."""
+
+    sample: Sample
+    phase: str
+    done: float | None = None
+
+
+@dataclass
+class ReplyMeter(Meter):
+    """The Meter, following each interaction by its token: its reply is complete at the last REST call naming it."""
+
+    phase: str = "setup"
+    replies: dict[str, Reply] = field(default_factory=dict)
+
+    def on_event(self, event: str, payload: Any) -> None:
+        super().on_event(event, payload)
+        if event == "INTERACTION_CREATE" and self.current is not None:
+            self.replies[str(payload["token"])] = Reply(self.current, self.phase)
+            # In a burst "the interaction being handled" means nothing: requests are matched by token instead.
+            self.current = None
+
+    def on_request(self, entry: Any) -> None:
+        super().on_request(entry)
+        now = time.perf_counter()
+        parts = entry.path.strip("/").split("/")
+        # /interactions/{id}/{token}/callback and /webhooks/{application}/{token}/...: the token is third.
+        reply = self.replies.get(parts[2]) if parts[0] in ("interactions", "webhooks") and len(parts) > 2 else None
+        if reply is not None:
+            reply.done = now
+            reply.sample.apology |= APOLOGY in str(entry.json)
+
+    def phase_replies(self, *phases: str) -> list[Reply]:
+        """The replies of these phases."""
+        return [reply for reply in self.replies.values() if reply.phase in phases]
+
+
+def ms_figures(values: list[float]) -> str:
+    """p50 / p95 / p99 / max of seconds, in ms."""
+    if not values:
+        return "-"
+    values = sorted(values)
+    return (
+        " / ".join(f"{percentile(values, q) * 1000:,.0f}" for q in (0.5, 0.95, 0.99)) + f" / {values[-1] * 1000:,.0f}"
+    )
+
+
+def phase_row(name: str, replies: list[Reply]) -> tuple[str, ...]:
+    """One row of the burst table: count, ack and reply-complete percentiles, and the slow acks."""
+    acks = [r.sample.first - r.sample.arrived for r in replies if r.sample.first is not None]
+    complete = [r.done - r.sample.arrived for r in replies if r.done is not None]
+    slow = tuple(str(sum(a > limit for a in acks)) for limit in (2.0, 3.0))
+    return (name, str(len(replies)), ms_figures(acks), ms_figures(complete), *slow)
+
+
+class BurstLoad(Load):
+    """Load whose Starts, hand clicks and picks each come as one burst of N (see the module's docstring)."""
+
+    def __init__(self, env: simcord.Env, meter: ReplyMeter, args: argparse.Namespace) -> None:
+        options = f"rounds={args.rounds}" if args.game == "relay" else ""
+        super().__init__(env, args.burst, options, 0, args.game, args.players)  # no clock jumps: not needed now
+        self.meter = meter
+        self.quiet: dict[str, list[float]] = {"start": [], "hand": [], "pick": []}
+        self.ended = 0
+        self.live = list(self.tables)
+
+    async def send(self, phase: str, clicks: list[Click]) -> list[simcord.InteractionResult | None]:
+        """One burst, its interactions tagged with `phase`; the time until the bot is quiet again is kept."""
+        self.meter.phase = phase
+        self.interactions += len(clicks)
+        began = time.perf_counter()
+        results = await burst(self.env, clicks, self.failures)
+        self.quiet[phase].append(time.perf_counter() - began)
+        return results
+
+    async def start_all(self) -> None:
+        """Every host clicks Start on their lobby at the same moment."""
+        clicks = []
+        for table in self.tables:
+            try:
+                message, custom_id = newest_button(table["game"], "Start")
+            except LookupError as error:
+                self.failures.append(f"Start: {error}")
+                continue
+            clicks.append(Click(table["seats"][0], message, custom_id))
+        await self.send("start", clicks)
+        # A game that did not start (too few --players for it) is a failure, not an ended game.
+        self.live = [table for table in self.tables if await self.to_move(table) is not None]
+        self.failures += ["Start: a game has nobody to move after Start"] * (len(self.tables) - len(self.live))
+
+    async def wave(self) -> None:
+        """Every running game's player to move opens their hand at once, then they all pick its first option at once."""
+        movers = [(table, await self.to_move(table)) for table in self.live]  # read before the burst, not timed
+        self.live = [table for table, actor in movers if actor is not None]
+        self.ended += len(movers) - len(self.live)
+        clicks = []
+        for table, actor in movers:
+            if actor is None:
+                continue
+            try:
+                board, hand_id = newest_button(table["game"], prefix=HAND)
+            except LookupError as error:
+                self.failures.append(f"My hand: {error}")
+                continue
+            clicks.append(Click(actor, board, hand_id))
+        picks = []
+        for click, hand in zip(clicks, await self.send("hand", clicks), strict=True):
+            if hand is None or hand.response is None:
+                self.failures.append("My hand: no private message")
+                continue
+            try:
+                picks.append(Click(click.actor, hand.response, values=(first_option(hand.response.message),)))
+            except LookupError as error:
+                self.failures.append(f"My hand: {error}")
+        self.moves += sum(bool(pick and pick.acknowledged) for pick in await self.send("pick", picks))
+
+    async def play(self, waves: int) -> int:
+        """Up to `waves` waves, fewer if every game ends; prints a line per wave; returns the waves played."""
+        for n in range(1, waves + 1):
+            if not self.live:
+                return n - 1
+            await self.wave()
+            latest = [r.sample for r in self.meter.phase_replies("hand", "pick")[-2 * len(self.live) :]]
+            worst = max(((s.first or s.arrived) - s.arrived for s in latest), default=0.0)
+            print(
+                f"    wave {n}: {len(self.live)} games, quiet {self.quiet['hand'][-1]:.1f} s (hand) + "
+                f"{self.quiet['pick'][-1]:.1f} s (pick), slowest ack {worst * 1000:,.0f} ms",
+                flush=True,
+            )
+        return waves
+
+
+def failure_counts(load: Load, samples: list[Sample], errors: ErrorCount, caught: int) -> tuple[int, str]:
+    """Every kind of failure, summed and spelled out."""
+    unanswered = sum(s.first is None for s in samples)
+    apologies = sum(s.apology for s in samples)
+    total = len(load.failures) + errors.count + apologies + unanswered + caught
+    return total, (
+        f"{total} (exceptions {len(load.failures)}, logged {errors.count}, apologies {apologies}, "
+        f"unanswered {unanswered}, caught by simcord {caught})"
+    )
+
+
+def burst_report(load: BurstLoad, args: argparse.Namespace, figures: dict[str, Any], errors: ErrorCount) -> None:
+    """The burst table: per phase, acknowledgement and reply-complete times, then throughput, errors and memory."""
+    meter = load.meter
+    images = "off" if args.no_images else "on"
+    print(
+        f"\n{args.burst} {args.game} games x {args.players} players, {figures['waves']} waves, pictures {images}, "
+        f"seeds from {args.seed}"
+    )
+    print(f"    setup (lobbies opened and joined one at a time, not measured) {figures['setup']:.1f} s")
+    print(
+        "    ms: ack = INTERACTION_CREATE emitted -> interaction callback; complete = -> last REST call with its token"
+    )
+    print("\n| phase | interactions | ack p50 / p95 / p99 / max | complete p50 / p95 / p99 / max | ack > 2 s | > 3 s |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    rows = [
+        ("Start (1 burst)", meter.phase_replies("start")),
+        ("hand", meter.phase_replies("hand")),
+        ("pick", meter.phase_replies("pick")),
+        ("waves (all)", meter.phase_replies("hand", "pick")),
+    ]
+    for name, replies in rows:
+        print("| " + " | ".join(phase_row(name, replies)) + " |")
+    in_waves = len(rows[3][1])
+    bursts = sum(load.quiet["hand"]) + sum(load.quiet["pick"])
+    _, failures = failure_counts(load, meter.samples, errors, figures["caught"])
+    quiet = {phase: sorted(times) for phase, times in load.quiet.items()}
+    lines = [
+        ("games", f"{args.burst}; ended during the waves {load.ended}; picks answered {load.moves}"),
+        (
+            "quiet after a burst, p50 / max (s)",
+            ", ".join(f"{phase} {statistics.median(t):.2f} / {t[-1]:.2f}" for phase, t in quiet.items() if t),
+        ),
+        (
+            "interactions/s over the waves",
+            f"{in_waves / figures['play']:,.1f} (wall {figures['play']:.1f} s); "
+            f"{in_waves / max(bursts, 1e-9):,.1f} counting burst time only ({bursts:.1f} s)",
+        ),
+        ("errors", failures),
+        (
+            "memory VmRSS / VmHWM (this process)",
+            f"{figures['during']['VmRSS']} MB / {figures['during']['VmHWM']} MB "
+            f"(at start {figures['before']['VmRSS']} MB)",
+        ),
+        (
+            "memory VmRSS / VmHWM of child processes (summed)",
+            f"{figures['during']['children']} MB / {figures['during']['children HWM']} MB "
+            f"in {figures['during']['processes']} processes",
+        ),
+        (
+            "full garbage collections",
+            f"{figures['pauses'].passes}, the longest {figures['pauses'].longest * 1000:.0f} ms",
+        ),
+    ]
+    print("\n| figure | value |\n| --- | --- |")
+    for name, value in lines:
+        print(f"| {name} | {value} |")
+    for failure in load.failures[:5]:
+        print(f"    !! {failure}")
+    if errors.first:
+        print(f"    !! first error logged: {errors.first}")
+
+
+async def run_burst(args: argparse.Namespace) -> None:
+    """Open and join every lobby, burst the Starts, play the waves, then print the figures."""
+    if args.no_images:
+        rendering.RENDERERS.clear()
+    errors = ErrorCount()
+    logging.getLogger().addHandler(errors)
+    with tempfile.TemporaryDirectory(prefix="tetsudo-burst-") as scratch:
+        settings = Settings(
+            database=str(Path(scratch) / "burst.sqlite3"), reminder_turn="30d", reminder_simultaneous="30d"
+        )
+        seeds: Callable[[], int] = itertools.count(args.seed).__next__  # N different games, not N copies of one
+        bot = TetsudoBot(settings, {args.game: GAMES[args.game]}, seeds=seeds)
+        meter = ReplyMeter(keep_log=False)  # simcord's REST log would otherwise grow with every request
+        figures: dict[str, Any] = {"before": memory(), "pauses": Pauses()}
+        try:
+            async with simcord.run(bot, check_errors=False) as env:
+                meter.install(env.backend)
+                load = BurstLoad(env, meter, args)
+                began = time.perf_counter()
+                await load.open_lobbies()
+                figures["setup"] = time.perf_counter() - began
+                await load.start_all()
+                began = time.perf_counter()
+                figures["waves"] = await load.play(args.waves)
+                figures["play"] = time.perf_counter() - began
+                figures["during"] = memory()
+                figures["caught"] = len(env.errors_since(0))
+        finally:
+            await bot.close()
+    logging.getLogger().removeHandler(errors)
+    burst_report(load, args, figures, errors)
 
 
 def finished_games(database: Path) -> int:
@@ -210,7 +613,7 @@ async def run(args: argparse.Namespace) -> None:
         try:
             async with simcord.run(bot, check_errors=False) as env:
                 meter.install(env.backend)
-                load = Load(env, args.games, args.rounds, args.expire_every)
+                load = Load(env, args.games, f"rounds={args.rounds}", args.expire_every)
                 began = time.perf_counter()
                 await load.open_all()
                 opened = time.perf_counter()
@@ -275,9 +678,17 @@ def main() -> None:
     )
     parser.add_argument("--no-images", action="store_true", help="switch the renderers off (text only)")
     parser.add_argument("--profile", action="store_true", help="cProfile the whole run and print the top functions")
+    parser.add_argument("--burst", type=int, metavar="N", help="burst mode: N games whose clicks come all at once")
+    parser.add_argument("--waves", type=int, help="burst mode: waves of moves (default 24, or 8 above 50 games)")
+    parser.add_argument("--game", default="mexican_train", choices=sorted(GAMES), help="burst mode: the game")
+    parser.add_argument("--players", type=int, default=2, help="burst mode: players per game (default 2)")
     args = parser.parse_args()
     print(f"Python {platform.python_version()}, {platform.system()} {platform.machine()}, {os.cpu_count()} CPUs")
-    run_async(lambda: run(args), profile=args.profile, sort="tottime")
+    if args.burst:
+        args.waves = args.waves or (24 if args.burst <= 50 else 8)
+        run_async(lambda: run_burst(args), profile=args.profile, sort="tottime")
+    else:
+        run_async(lambda: run(args), profile=args.profile, sort="tottime")
 
 
 if __name__ == "__main__":
