@@ -387,11 +387,14 @@ async def lobby_command(interaction: discord.Interaction, verb: str) -> None:
 async def start(interaction: discord.Interaction, channel_id: int) -> None:
     """The host starts the game: the lobby message says so, the board appears, secrets go by DM."""
     manager = services(interaction).manager
+    on_lobby = interaction.message is not None and interaction.type == discord.InteractionType.component
+    # Answered before the deal: a deferred update of the lobby shows nothing, and a refusal still comes privately.
+    await (interaction.response.defer() if on_lobby else acknowledge_privately(interaction))
     update = await manager.start(channel_id, interaction.user.id)
-    if interaction.message is not None and interaction.type == discord.InteractionType.component:
+    if on_lobby:
         with in_public(interaction):
             started = _("The game has started.")
-        await interaction.response.edit_message(content=started, embed=None, view=None)
+        await interaction.edit_original_response(content=started, embed=None, view=None)
     else:
         await reply_privately(interaction, _("The game has started."))
         await delivery.refresh_lobby(interaction.client, channel_id, update.game_id, None, N_("The game has started."))
