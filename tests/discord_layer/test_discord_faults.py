@@ -123,17 +123,28 @@ async def test_a_5xx_on_the_board_after_a_move_keeps_the_move_and_the_next_move_
     assert unhandled(table, all_logs, cursor) == []
 
 
-async def test_a_move_whose_private_reply_fails_still_reaches_the_channel(
-    table: Table, all_logs: pytest.LogCaptureFixture
-) -> None:
+async def alice_holding_her_hand(table: Table) -> tuple[Update, int, int, simcord.InteractionResult]:
+    """A started game with alice's hand open: its state, simcord's error cursor, the moves stored, and the hand."""
     await table.started(table.bob)
     before, cursor = await table.current(), table.env.error_cursor
     moves = await moves_stored(table, before.game_id)
     hand = await table.open_hand(table.alice)
     assert hand.response is not None
+    return before, cursor, moves, hand
+
+
+async def pick_first_move(table: Table, hand: simcord.InteractionResult) -> None:
+    assert hand.response is not None
+    await table.alice.select(hand.response, [menu_options(hand.response.message)[0][1]])
+
+
+async def test_a_move_whose_private_reply_fails_still_reaches_the_channel(
+    table: Table, all_logs: pytest.LogCaptureFixture
+) -> None:
+    before, cursor, moves, hand = await alice_holding_her_hand(table)
     # The click was acknowledged in time, then Discord refused the private reply that follows it.
     table.env.inject_error("*", "/webhooks/*", status=404, code=10015, message="Unknown Webhook", times=None)
-    await table.alice.select(hand.response, [menu_options(hand.response.message)[0][1]])
+    await pick_first_move(table, hand)
     table.env.backend.faults.clear()  # simcord has no public "stop injecting"; later interactions are on time
     after = await kept_once(table, before, moves)
     assert pinged(table, table.bob), "the channel hears of the move and bob is told it is his"
@@ -147,13 +158,9 @@ async def test_a_move_answered_too_late_is_not_made_and_the_next_click_works(
     table: Table, all_logs: pytest.LogCaptureFixture
 ) -> None:
     """The acknowledgement comes first: when its 3 seconds have passed the player saw a failure, so nothing moves."""
-    await table.started(table.bob)
-    before, cursor = await table.current(), table.env.error_cursor
-    moves = await moves_stored(table, before.game_id)
-    hand = await table.open_hand(table.alice)
-    assert hand.response is not None
+    before, cursor, moves, hand = await alice_holding_her_hand(table)
     table.env.inject_error("POST", "/interactions/*/*/callback", **EXPIRED, times=None)
-    await table.alice.select(hand.response, [menu_options(hand.response.message)[0][1]])
+    await pick_first_move(table, hand)
     table.env.backend.faults.clear()
     assert (await table.current()).version == before.version
     assert await moves_stored(table, before.game_id) == moves
