@@ -119,11 +119,20 @@ def main(
     print(f"\nTargets: {targets}")
 
 
-def run_async(work: Callable[[], Coroutine[Any, Any, None]], *, profile: bool, sort: str = "cumulative") -> None:
-    """Run a bench's coroutine, under cProfile when asked (then print where the time went)."""
+def run_async(
+    work: Callable[[], Coroutine[Any, Any, None]],
+    *,
+    profile: bool,
+    sort: str = "cumulative",
+    then: Callable[[pstats.Stats], None] | None = None,
+) -> None:
+    """Run a bench's coroutine, under cProfile when asked (then print where the time went, and call `then`)."""
     if not profile:
         asyncio.run(work())
         return
     profiler = cProfile.Profile()
     profiler.runcall(asyncio.run, work())
-    pstats.Stats(profiler).sort_stats(sort).print_stats(40)
+    stats = pstats.Stats(profiler)
+    stats.sort_stats(sort).print_stats(40)
+    if then is not None:
+        then(stats)

@@ -16,12 +16,15 @@ sequential steps, each after the last (the peak is the process's whole high-wate
   after another) or "at once" (all the games concurrently, so moves queue for their pictures). Every move builds
   what the Discord layer sends, all but the HTTP call: the board (`delivery.board_message`, which draws the
   PNG), the mover's private view (`flows.hand_message`) and each DM view's picture. Then every stored game is
-  read once (as reminders would over a day: the engine cache keeps what fits), and at the end the rendering
+  read once (as reminders would over a day: the engine cache keeps what fits), then the picture workers are
+  stopped (as `bot.ui.pictures.IDLE_SECONDS` without a picture stops them), and at the end the rendering
   caches, then the engine cache, are emptied to see what they held (after malloc_trim, glibc only);
 - cache: tracemalloc of what the engine cache keeps per game, by kind: just loaded, and after a move (which adds
   each seat's private view), measured as what is freed when the cache drops those games.
 
-RSS is VmRSS from /proc/self/status, peak is VmHWM.
+RSS is VmRSS from /proc/self/status, peak is VmHWM. Pictures are drawn as configured (`picture_workers`, or
+TETSUDO_PICTURE_WORKERS): the workers' RSS and peak are summed over the bot's child processes, and "all PSS" is the
+bot and its workers together, shared pages counted once (bench/processes.py).
 
     python bench/footprint.py [--games N] [--active N] [--moves N] [--cache-games N] [--seed S] [--top N]
                               [--stored PATH]
@@ -56,6 +59,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.processes import descendants, family_mb, spawn_as_a_module_would
+
+SCRIPT = str(Path(__file__).resolve())  # each phase runs it anew (spawn_as_a_module_would hides __file__)
 FIRST_CHANNEL = 10_000
 MARK = "@footprint "  # a child's result line on stdout; anything else it prints is passed through
 NAMES = ("mexican_train", "miyajima", "next_station_tokyo", "toyko_train", "ttr_japan")  # sorted(REGISTRY)
@@ -78,10 +84,13 @@ def emit(**figures: Any) -> None:
 
 
 def mark(phase: str, label: str, cached: int | None = None, **more: Any) -> None:
-    """Report the process's RSS and peak now, with what the engine cache holds."""
+    """Report the process's RSS and peak now, its picture workers' memory, and what the engine cache holds."""
     gc.collect()
     rss, peak = status_mb()
-    emit(kind="rss", phase=phase, label=label, rss=rss, peak=peak, cached=cached, **more)
+    family = family_mb()
+    workers = {"workers_rss": family["children rss"], "workers_peak": family["children peak"]}
+    emit(kind="rss", phase=phase, label=label, rss=rss, peak=peak, cached=cached, **workers,
+         pss=family["pss"] + family["children pss"], **more)  # fmt: skip
 
 
 def trim() -> None:
@@ -182,6 +191,7 @@ async def restart_phase(
 
     from bot.client import TetsudoBot
     from bot.settings import load_settings
+    from bot.ui import pictures
 
     phase = "at once" if together else "in turn"
     bot = TetsudoBot(load_settings(environ={**os.environ, "TETSUDO_DATABASE": str(database)}))
@@ -202,6 +212,10 @@ async def restart_phase(
             for n in range(games):
                 await manager.current(FIRST_CHANNEL + n)
             mark(phase, f"all {games:,} games read once", len(cache))
+            pictures.stop()  # what IDLE_SECONDS without a picture does
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(gone(descendants(os.getpid())), 10)
+            mark(phase, "picture workers stopped (as when idle)", len(cache))
             if top:
                 snapshot = tracemalloc.take_snapshot().filter_traces([tracemalloc.Filter(False, tracemalloc.__file__)])
                 for stat in snapshot.statistics("lineno")[:top]:
@@ -221,6 +235,12 @@ async def restart_phase(
             emit(kind="freed", phase=phase, what=what, mb=after - status_mb()[0])
     finally:
         await bot.close()
+
+
+async def gone(pids: list[int]) -> None:
+    """Return once none of these processes is alive."""
+    while any(Path(f"/proc/{pid}").exists() for pid in pids):
+        await asyncio.sleep(0.05)
 
 
 async def cache_phase(database: Path, games: int, seed: int) -> None:
@@ -267,7 +287,7 @@ async def held_per_game(cache: Any, channels: list[int], touch: Callable[[int], 
 
 def run_phase(phase: str, args: argparse.Namespace, database: Path, *extra: str) -> list[dict[str, Any]]:
     """Run one phase in a fresh interpreter; its result lines, parsed (its other output passes through)."""
-    command = [sys.executable, __file__, "--phase", phase, "--database", str(database), *extra]
+    command = [sys.executable, SCRIPT, "--phase", phase, "--database", str(database), *extra]
     command += ["--games", str(args.games), "--active", str(args.active), "--moves", str(args.moves)]
     command += ["--seed", str(args.seed), "--top", str(args.top)]
     env = dict(os.environ)
@@ -321,12 +341,16 @@ def report(args: argparse.Namespace) -> None:
         after_size = database_mb(copy)
         per_game = run_phase("cache", args, copy)
 
-    print(f"{'phase':<8} {'what':<52} {'RSS MB':>7} {'peak MB':>8} {'cached':>7}")
+    heads = ("RSS MB", "peak MB", "workers RSS", "peak", "all PSS", "cached")
+    print(f"{'phase':<8} {'what':<52} " + " ".join(f"{head:>{max(len(head), 7)}}" for head in heads))
     for row in (r for r in rows if r["kind"] == "rss"):
         cached = "" if row["cached"] is None else str(row["cached"])
-        print(f"{row['phase']:<8} {row['label']:<52} {row['rss']:>7.1f} {row['peak']:>8.1f} {cached:>7}")
+        print(f"{row['phase']:<8} {row['label']:<52} {row['rss']:>7.1f} {row['peak']:>7.1f} "
+              f"{row['workers_rss']:>11.1f} {row['workers_peak']:>7.1f} {row['pss']:>7.1f} {cached:>7}")  # fmt: skip
     print("\nin turn: the active games move one after another; at once: all of them concurrently (asyncio.gather),")
-    print("so moves queue for their pictures. peak = VmHWM, the most the process has held so far.")
+    print("so moves queue for their pictures. peak = VmHWM, the most the process has held so far. workers: the")
+    print("picture workers (`picture_workers`) and multiprocessing's resource tracker, summed; all PSS: the bot and")
+    print("its workers together, each shared page counted once (summed RSS counts the shared libraries in each).")
     size = next(r["size"] for r in rows if r["kind"] == "rss" and "size" in r)
     print(f"engine cache: holds at most {size:,} games (cache_games)")
     how = "given" if made is None else f"{made['moves']:,} moves, {made['seconds']:.0f} s to store"
@@ -336,7 +360,8 @@ def report(args: argparse.Namespace) -> None:
             f"{r['what']} -{r['mb']:.1f} MB" for r in rows if r["kind"] == "freed" and r["phase"] == phase
         )
         print(f"{phase}, at the end: RSS after {freed}")
-    print("rendering caches at the end of the last run (lru_cache entries / maxsize):")
+    print("rendering caches of the bot's own process (with picture workers they fill in the workers instead)")
+    print("at the end of the last run (lru_cache entries / maxsize):")
     caches = [f"{r['name']} {r['size']}/{r['max']}" for r in rows if r["kind"] == "lru" and r["phase"] == "at once"]
     for start in range(0, len(caches), 4):
         print("    " + ", ".join(caches[start : start + 4]))
@@ -352,7 +377,8 @@ def report(args: argparse.Namespace) -> None:
             print(f"\nbiggest allocation sites at the end of the run {phase} (tracemalloc):")
             for row in tops:
                 print(f"    {row['mb']:>7.2f} MB {row['count']:>8,} blocks  {row['where']}")
-    print("\nTarget: <= 150 MB with the games stored and 100 active (a 1 vCPU, 1 GB VPS).")
+    print("\nTargets on a 1 GB VPS: <= 150 MB with the games stored and 100 active (a 1 vCPU VPS); the bot and its")
+    print("picture workers <= 150 MB idle and <= 250 MB under a burst (issue 18).")
 
 
 def main() -> None:
@@ -368,6 +394,7 @@ def main() -> None:
     parser.add_argument("--database", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--together", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    spawn_as_a_module_would()
     if args.phase is None:
         report(args)
     elif args.phase == "idle":

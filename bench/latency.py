@@ -44,6 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # `python bench
 
 import rendering
 from bench.common import percentile, run_async
+from bench.processes import spawn_as_a_module_would
 from bot.games import REGISTRY
 from bot.games.ttr_japan import TTR_JAPAN
 from bot.sandbox.script import Line
@@ -325,6 +326,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="the game seed (default 1)")
     parser.add_argument("--profile", action="store_true", help="cProfile the whole run and print the top functions")
     args = parser.parse_args()
+    spawn_as_a_module_would()
     print(f"Python {platform.python_version()}, {platform.system()} {platform.machine()}")
     run_async(lambda: run(args), profile=args.profile, sort="cumulative")
 

@@ -28,8 +28,13 @@ In a burst, acknowledgement = perf_counter from an interaction's INTERACTION_CRE
 callback (POST /interactions/{id}/{token}/callback); reply complete = to the last REST call naming its token (the
 callback, a later PATCH /webhooks/{app}/{token}/messages/@original or a followup POST /webhooks/{app}/{token}
 carrying its picture). Public posts a move causes carry no token: they are in "quiet", the time from a burst's
-first emission until the bot is idle again (settle returned). Memory adds the VmRSS of child processes (picture
-workers).
+first emission until the bot is idle again (settle returned). Memory adds the child processes (the picture
+workers, spawned as `python -m bot` spawns them: see `bench.processes.spawn_as_a_module_would`), as VmRSS and as
+PSS (shared libraries counted once).
+While a burst is in flight the loop just runs; simcord settles only once every click has been acknowledged (see
+`burst`). The bot freezes what it set up out of the garbage collector's reach (`gc.freeze` in `setup_hook`), but
+this process also holds simcord's whole simulated Discord, every message and payload: the full collections it
+causes are counted in the acknowledgements, and in production they do not happen.
 
 Latency is measured as in bench/latency.py: perf_counter from simcord emitting INTERACTION_CREATE to the bot's
 interaction callback arriving at simcord's router. Errors: every exception an action raised, every record the bot
@@ -54,6 +59,8 @@ Not a test: it asserts nothing.
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import gc
 import itertools
 import logging
@@ -64,7 +71,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -81,7 +88,9 @@ from simcord.enums import SELECT_TYPES, ComponentType, InteractionType
 
 import rendering
 from bench.common import percentile, run_async
+from bench.cpu_split import print_cpu_by_owner
 from bench.latency import APOLOGY, ErrorCount, Meter, Sample, used_bytes
+from bench.processes import family_mb, spawn_as_a_module_would
 from bot.client import TetsudoBot
 from bot.games import REGISTRY
 from bot.games.base import Game, IllegalAction
@@ -93,6 +102,8 @@ EPHEMERAL_VIEW_SECONDS = 15 * 60
 """discord.py kept the view of an ephemeral message, with a timeout task, for the interaction token's 15 minutes."""
 HAND = "tetsudo:hand:"
 """The custom_id prefix of every board's hand button (labelled My hand, My panel, Load or Draw by game)."""
+ACK_WAIT_SECONDS = 60.0
+"""How long a burst waits for its last acknowledgement before settling anyway (Discord gives up after 3 s)."""
 SETTLE_SECONDS = 900.0
 """How long one burst may take to settle: N pictures drawn on 2 CPUs take far longer than simcord's 5 s default."""
 GAMES: dict[str, Game] = {"relay": RELAY, **{name: game for name, game in REGISTRY.items() if name != "toyko_train"}}
@@ -114,47 +125,6 @@ class Pauses:
         elif info["generation"] == 2:
             self.passes += 1
             self.longest = max(self.longest, time.perf_counter() - self.began)
-
-
-def status_kb(pid: int | str) -> dict[str, int]:
-    """VmRSS and VmHWM of a process from /proc, in kB (empty if it has gone)."""
-    found: dict[str, int] = {}
-    try:
-        text = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return found
-    for line in text.splitlines():
-        key, _, value = line.partition(":")
-        if key in ("VmRSS", "VmHWM"):
-            found[key] = int(value.split()[0])
-    return found
-
-
-def descendants(root: int) -> list[int]:
-    """Every live process under `root` (picture workers, and a forkserver's children), from /proc/*/stat."""
-    parents: dict[int, int] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()  # the command name may hold spaces and ")"
-        except (OSError, IndexError):
-            continue  # it ended while we looked
-        parents[int(stat.parent.name)] = int(fields[1])
-    found, frontier = [], [root]
-    while frontier:
-        children = [pid for pid, parent in parents.items() if parent in frontier]
-        found += children
-        frontier = children
-    return found
-
-
-def memory() -> dict[str, int]:
-    """VmRSS and VmHWM of this process, and of its child processes summed ("children", "children HWM"), in MB."""
-    found = {key: kb // 1024 for key, kb in status_kb("self").items()}
-    children = [status_kb(pid) for pid in descendants(os.getpid())]
-    found["children"] = sum(child.get("VmRSS", 0) for child in children) // 1024
-    found["children HWM"] = sum(child.get("VmHWM", 0) for child in children) // 1024
-    found["processes"] = len(children)
-    return found
 
 
 def newest_button(channel: simcord.ChannelHandle, label: str = "", prefix: str = "") -> tuple[discord.Message, str]:
@@ -325,12 +295,15 @@ def prepare(env: simcord.Env, click: Click) -> tuple[Any, dict[str, Any]]:
 
 
 async def burst(
-    env: simcord.Env, clicks: Sequence[Click], failures: list[str]
+    env: simcord.Env, meter: ReplyMeter, clicks: Sequence[Click], failures: list[str]
 ) -> list[simcord.InteractionResult | None]:
     """Every click at the same moment: all payloads emitted back to back, then one settle; their results in order.
 
     A click simcord would refuse (a message the user cannot see, a disabled button) is counted in `failures` and
     gets None. All payloads are built before the first is emitted, so none waits on the building of another.
+    The loop just runs until every click is acknowledged, and only then does simcord settle: its settlement
+    scans every task on every loop turn, which with N handlers in flight cost more CPU than the bot itself and
+    would be counted in the acknowledgements (Discord's own work costs the bot nothing in production).
     """
     prepared: list[tuple[Any, dict[str, Any]] | None] = []
     for click in clicks:
@@ -341,11 +314,14 @@ async def burst(
             prepared.append(None)
     env._begin_operation("burst")  # as an actor method does: any other simcord operation now is refused
     try:
+        meter.expect(item[1]["id"] for item in prepared if item is not None)
         for item in prepared:
             if item is not None:
                 env._notify_dispatch_observers(item[0])
                 env.backend.emit("INTERACTION_CREATE", item[1])  # parsed at once; the handlers become tasks
-        await env.settle(timeout=SETTLE_SECONDS)  # one settle: the N handlers run together
+        with contextlib.suppress(TimeoutError):  # one left unanswered is counted in the report, not waited on
+            await asyncio.wait_for(meter.acknowledged.wait(), ACK_WAIT_SECONDS)
+        await env.settle(timeout=SETTLE_SECONDS)  # the pictures and public posts that follow the acknowledgements
     finally:
         env._end_operation()
     return [None if item is None else simcord.InteractionResult(env, item[0]) for item in prepared]
@@ -366,6 +342,15 @@ class ReplyMeter(Meter):
 
     phase: str = "setup"
     replies: dict[str, Reply] = field(default_factory=dict)
+    unacknowledged: set[int] = field(default_factory=set)
+    acknowledged: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def expect(self, ids: Iterable[Any]) -> None:
+        """The interactions of the coming burst: `acknowledged` is set once each has its callback."""
+        self.unacknowledged = {int(i) for i in ids}
+        self.acknowledged.clear()
+        if not self.unacknowledged:
+            self.acknowledged.set()
 
     def on_event(self, event: str, payload: Any) -> None:
         super().on_event(event, payload)
@@ -383,6 +368,10 @@ class ReplyMeter(Meter):
         if reply is not None:
             reply.done = now
             reply.sample.apology |= APOLOGY in str(entry.json)
+        if parts[0] == "interactions" and parts[-1] == "callback" and self.unacknowledged:
+            self.unacknowledged.discard(int(parts[1]))
+            if not self.unacknowledged:
+                self.acknowledged.set()
 
     def phase_replies(self, *phases: str) -> list[Reply]:
         """The replies of these phases."""
@@ -423,7 +412,7 @@ class BurstLoad(Load):
         self.meter.phase = phase
         self.interactions += len(clicks)
         began = time.perf_counter()
-        results = await burst(self.env, clicks, self.failures)
+        results = await burst(self.env, self.meter, clicks, self.failures)
         self.quiet[phase].append(time.perf_counter() - began)
         return results
 
@@ -535,13 +524,13 @@ def burst_report(load: BurstLoad, args: argparse.Namespace, figures: dict[str, A
         ("errors", failures),
         (
             "memory VmRSS / VmHWM (this process)",
-            f"{figures['during']['VmRSS']} MB / {figures['during']['VmHWM']} MB "
-            f"(at start {figures['before']['VmRSS']} MB)",
+            f"{figures['during']['rss']:.0f} MB / {figures['during']['peak']:.0f} MB "
+            f"(at start {figures['before']['rss']:.0f} MB)",
         ),
         (
-            "memory VmRSS / VmHWM of child processes (summed)",
-            f"{figures['during']['children']} MB / {figures['during']['children HWM']} MB "
-            f"in {figures['during']['processes']} processes",
+            "memory VmRSS / VmHWM / PSS of child processes (summed: picture workers, resource tracker)",
+            f"{figures['during']['children rss']:.0f} MB / {figures['during']['children peak']:.0f} MB / "
+            f"{figures['during']['children pss']:.0f} MB in {figures['during']['processes']} processes",
         ),
         (
             "full garbage collections",
@@ -570,7 +559,7 @@ async def run_burst(args: argparse.Namespace) -> None:
         seeds: Callable[[], int] = itertools.count(args.seed).__next__  # N different games, not N copies of one
         bot = TetsudoBot(settings, {args.game: GAMES[args.game]}, seeds=seeds)
         meter = ReplyMeter(keep_log=False)  # simcord's REST log would otherwise grow with every request
-        figures: dict[str, Any] = {"before": memory(), "pauses": Pauses()}
+        figures: dict[str, Any] = {"before": family_mb(), "pauses": Pauses()}
         try:
             async with simcord.run(bot, check_errors=False) as env:
                 meter.install(env.backend)
@@ -582,11 +571,12 @@ async def run_burst(args: argparse.Namespace) -> None:
                 began = time.perf_counter()
                 figures["waves"] = await load.play(args.waves)
                 figures["play"] = time.perf_counter() - began
-                figures["during"] = memory()
+                figures["during"] = family_mb()
                 figures["caught"] = len(env.errors_since(0))
         finally:
             await bot.close()
     logging.getLogger().removeHandler(errors)
+    args.interactions = len(meter.samples)  # setup included: --profile divides the whole run's CPU by it
     burst_report(load, args, figures, errors)
 
 
@@ -608,7 +598,7 @@ async def run(args: argparse.Namespace) -> None:
         settings = Settings(database=str(database), reminder_turn="30d", reminder_simultaneous="30d")
         bot = TetsudoBot(settings, {"relay": RELAY}, seeds=lambda: args.seed)
         meter = Meter(keep_log=False)  # simcord's REST log would otherwise grow with every request
-        before = memory()
+        before = family_mb()
         pauses = Pauses()
         try:
             async with simcord.run(bot, check_errors=False) as env:
@@ -619,7 +609,7 @@ async def run(args: argparse.Namespace) -> None:
                 opened = time.perf_counter()
                 await load.play_all()
                 ended = time.perf_counter()
-                during = memory()
+                during = family_mb()
         finally:
             await bot.close()
         finished = finished_games(database)
@@ -648,7 +638,7 @@ async def run(args: argparse.Namespace) -> None:
             f"{failures} (exceptions {len(load.failures)}, logged {errors.count}, apologies {apologies}, "
             f"unanswered {unanswered})",
         ),
-        ("memory VmRSS / VmHWM", f"{during['VmRSS']} MB / {during['VmHWM']} MB (at start {before['VmRSS']} MB)"),
+        ("memory VmRSS / VmHWM", f"{during['rss']:.0f} MB / {during['peak']:.0f} MB (at start {before['rss']:.0f} MB)"),
         (
             "database (bytes used, over an empty one)",
             f"{size / 1e6:.2f} MB: {size / max(finished, 1) / 1e3:.2f} MB per 1,000 finished games",
@@ -684,9 +674,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2, help="burst mode: players per game (default 2)")
     args = parser.parse_args()
     print(f"Python {platform.python_version()}, {platform.system()} {platform.machine()}, {os.cpu_count()} CPUs")
+    spawn_as_a_module_would()
     if args.burst:
         args.waves = args.waves or (24 if args.burst <= 50 else 8)
-        run_async(lambda: run_burst(args), profile=args.profile, sort="tottime")
+        split = lambda stats: print_cpu_by_owner(stats, per=args.interactions, what="interaction")  # noqa: E731
+        run_async(lambda: run_burst(args), profile=args.profile, sort="tottime", then=split)
     else:
         run_async(lambda: run(args), profile=args.profile, sort="tottime")
 

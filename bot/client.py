@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import logging
@@ -137,6 +138,8 @@ class TetsudoBot(commands.Bot):
         self.scheduler.start()
         if self.backups is not None:
             self.backups.start()
+        gc.collect()  # what setting up left behind is freed, not frozen for good
+        gc.freeze()  # imports and tables never die: full collections need not walk them on every burst
 
     async def _sync_commands(self, guild: discord.Object | None) -> int:
         """Sync the command tree only when it differs from the last one synced (Discord limits syncs per day)."""

@@ -9,9 +9,10 @@ from typing import Any
 
 from bot.engine.names import shown_name
 from bot.engine.timers import GameTimers
+from bot.engine.turns import must_act
 from bot.engine.update import SeatInfo
 from bot.games.base import Game, IllegalAction, State, name_seats
-from bot.i18n import _
+from bot.i18n import _, language
 from bot.storage import GameRow, SeatRow
 
 
@@ -34,8 +35,9 @@ class Loaded:
     started_ms: int
     timers: GameTimers = field(default_factory=GameTimers)
     tournament_id: int | None = None
-    privates: tuple[Any, ...] | None = None
-    """Each seat's private view as of the last move (so the next move need not compute it again)."""
+    _views: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict, init=False, repr=False)
+    """What each seat (None: the public) sees, by language: worked out once for this version, kept with it."""
+    _must_act: frozenset[int] | None = field(default=None, init=False, repr=False)
 
     @classmethod
     def from_rows(cls, row: GameRow, seats: list[SeatRow], game: Game, moves: int) -> Loaded:
@@ -58,6 +60,20 @@ class Loaded:
             timers=GameTimers(row.remind_s, row.timeout_s, row.on_timeout),
             tournament_id=row.tournament_id,
         )
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` sees (None: anyone), worded in the current language; shared, so never to be changed."""
+        key = (seat, language())
+        found = self._views.get(key)
+        if found is None:
+            found = self._views[key] = self.game.player_view(self.state, seat)
+        return found
+
+    def must_act(self) -> frozenset[int]:
+        """The seats that must act now (see `turns.must_act`), worked out once for this version."""
+        if self._must_act is None:
+            self._must_act = must_act(self.game, self.state)
+        return self._must_act
 
     def seat_of(self, user_id: int) -> int:
         """The seat a user holds; refuses users who are not playing."""

@@ -22,7 +22,7 @@ from bot.engine.turns import Move, move_line, must_act, play_out, resigned_last,
 from bot.engine.undoing import UndoAsked, undo_refusal
 from bot.engine.update import Owed, Player, Update, owings
 from bot.games.base import Action, Game, IllegalAction, Outcome, name_seats, seat_count_words, seat_counts
-from bot.i18n import ENGLISH, N_, _, language, ngettext, pgettext, speaking
+from bot.i18n import ENGLISH, N_, _, ngettext, pgettext, speaking
 from bot.storage import MoveWrite, ResultRow, SeatRow, SqliteStorage, StaleVersion, TimerPlan, Transaction
 
 log = logging.getLogger(__name__)
@@ -118,7 +118,7 @@ class PlayDesk(LobbyDesk):
                 await tx.start_game(row.id, text, started.version, now)
 
             # Starting deals every seat its secrets: each owner gets their view by DM (open games have none to send).
-            views = {s.user_id: game.player_view(state, s.seat) for s in loaded.seats}
+            views = {s.user_id: loaded.view(s.seat) for s in loaded.seats}
             dms = {user_id: view for user_id, view in views.items() if holds_secrets(view)}
             players = ", ".join(loaded.name(s.seat) for s in loaded.seats)
             with self.in_public(loaded.guild_id):
@@ -379,12 +379,11 @@ class PlayDesk(LobbyDesk):
             gone = {s.seat: replace(s, resigned=True, vacant=vacating) for s in loaded.seats if s.seat in resigning}
             loaded = replace(loaded, seats=tuple(gone.get(s.seat, s) for s in loaded.seats))
         actor_seat = loaded.maybe_seat_of(actor)
-        secrets_before = loaded.privates or tuple(
-            game.player_view(loaded.state, s.seat)["private"] for s in loaded.seats
-        )
+        with self.in_public(loaded.guild_id):  # worded as the views after the moves are, to compare with them
+            secrets_before = [loaded.view(s.seat)["private"] for s in loaded.seats]
         # Who was already waiting to act (pinged then, so not again); a start has nobody waiting yet, so everyone is
         # pinged. After a timeout, whoever must act again is pinged anew: they may have missed the first ping.
-        waited = must_act(game, loaded.state) if moves or resigning else frozenset()
+        waited = loaded.must_act() if moves or resigning else frozenset()
         # What the moves cause is told to everyone: narrated in the server's language, not the mover's.
         with self.in_public(loaded.guild_id):
             step = play_out(loaded, moves, self.clock() - loaded.started_ms, forced=forced, skip=skip)
@@ -401,16 +400,15 @@ class PlayDesk(LobbyDesk):
         if outcome is not None:
             # Ranked once, here: the results message, the stored results, stats and ratings all read this ranking.
             outcome = resigned_last(outcome, loaded.resigned())
-        with self.in_public(loaded.guild_id):  # the other players' views go to them by DM
-            views = {s.seat: game.player_view(step.state, s.seat) for s in loaded.seats}
         new = replace(
             loaded,
             state=step.state,
             version=loaded.version + 1,
             undo_floor=step.undo_floor,
             moves=loaded.moves + len(step.moves),
-            privates=tuple(views[s.seat]["private"] for s in loaded.seats),
         )
+        with self.in_public(loaded.guild_id):  # the other players' views go to them by DM
+            views = {s.seat: new.view(s.seat) for s in new.seats}
         dms = dict(dm_views or {})
         for s in new.seats:
             changed = views[s.seat]["private"] != secrets_before[s.seat]
@@ -418,7 +416,7 @@ class PlayDesk(LobbyDesk):
                 dms[s.user_id] = views[s.seat]
         with self.in_public(loaded.guild_id):
             lines = lines + [new.named(move_line(game, m, new.name(m.seat))) for m in step.moves]
-        update = self._update(new, lines, actor=actor, dm_views=dms, outcome=outcome, ended=ended, views=views)
+        update = self._update(new, lines, actor=actor, dm_views=dms, outcome=outcome, ended=ended)
         update = replace(update, already_waiting=tuple(s.user_id for s in new.seats if s.seat in waited))
         write = MoveWrite(
             loaded.game_id,
@@ -478,7 +476,7 @@ class PlayDesk(LobbyDesk):
 
     def _timer_plan(self, new: Loaded, waited: frozenset[int], *, restart: bool) -> TimerPlan | None:
         """Arm the timers when a wait begins (someone new must act), clear them when nobody must act."""
-        waiting = must_act(new.game, new.state) - new.resigned()
+        waiting = new.must_act() - new.resigned()
         if not waiting:
             return TimerPlan(new.version)
         if restart or waiting - waited:
@@ -525,18 +523,13 @@ class PlayDesk(LobbyDesk):
         dm_views: dict[int, dict[str, Any]],
         outcome: Outcome | None,
         ended: str | None,
-        views: dict[int, dict[str, Any]] | None = None,
     ) -> Update:
         game = loaded.game
         actor_seat = loaded.maybe_seat_of(actor)
-        actor_view: dict[str, Any] | None
-        if actor_seat is not None and views is not None and self.public_language(loaded.guild_id) in (None, language()):
-            actor_view = views[actor_seat]  # worded in the actor's own language already
-        else:
-            actor_view = None if actor_seat is None else game.player_view(loaded.state, actor_seat)
+        actor_view = None if actor_seat is None else loaded.view(actor_seat)  # in the actor's own language
         with self.in_public(loaded.guild_id):
-            public = game.player_view(loaded.state, None)
-        to_act = must_act(game, loaded.state) if ended is None else frozenset()
+            public = loaded.view(None)
+        to_act = loaded.must_act() if ended is None else frozenset()
         return Update(
             game_id=loaded.game_id,
             channel_id=loaded.channel_id,

@@ -92,7 +92,7 @@ class GameManager(OutboxDesk):
                 await tx.set_timers(row.id, timers.remind_s, timers.timeout_s, timers.on_timeout)
             if row.status == "running":
                 loaded = replace(await self._load(channel_id), timers=timers)
-                waiting = must_act(loaded.game, loaded.state) - loaded.resigned()
+                waiting = loaded.must_act() - loaded.resigned()
                 plan = arm(timers, self.servers.timers(row.guild_id), len(waiting), self.clock(), loaded.version)
                 await self.storage.plan_timers(row.id, plan)
                 if plan.due:
@@ -126,7 +126,7 @@ class GameManager(OutboxDesk):
                 await self.storage.claim_timer(timer)
                 return None
             loaded = await self._running(timer.channel_id)
-            waiting = must_act(loaded.game, loaded.state) - loaded.resigned()
+            waiting = loaded.must_act() - loaded.resigned()
             if timer.kind == "remind":
                 if not await self.storage.claim_timer(timer):
                     return None
@@ -150,7 +150,7 @@ class GameManager(OutboxDesk):
             raise NotModerator(_("Only a moderator can skip a turn."))
         async with self.locks(channel_id):
             loaded = await self._running(channel_id)
-            waiting = must_act(loaded.game, loaded.state) - loaded.resigned()
+            waiting = loaded.must_act() - loaded.resigned()
             if not waiting:
                 raise IllegalAction(_("Nobody has to move right now, so there is nothing to skip."))
             log.info("skip channel=%s game=%s step=%d by=%s", channel_id, loaded.game.name, loaded.moves, by.user_id)
@@ -213,7 +213,7 @@ class GameManager(OutboxDesk):
                     line = _("{moderator} gives {old}'s seat to {player}.").format(
                         moderator=by.shown, old=old_name, player=new.shown
                     )
-            view = loaded.game.player_view(loaded.state, seat)
+            view = loaded.view(seat)
             dms = {new.user_id: view}
             update = self._update(loaded, [line], actor=by.user_id, dm_views=dms, outcome=None, ended=None)
             async with self.storage.transaction() as tx:
@@ -265,7 +265,7 @@ class GameManager(OutboxDesk):
                 await tx.link_table(table.tournament_id, table.round, table.table_no, game_id)
                 await tx.start_game(game_id, state_text(game, state), 1, now)
             loaded = await self._load(channel_id)
-            views = {s.user_id: game.player_view(state, s.seat) for s in loaded.seats}
+            views = {s.user_id: loaded.view(s.seat) for s in loaded.seats}
             dms = {user_id: view for user_id, view in views.items() if holds_secrets(view)}
             players = ", ".join(p.shown for p in table.players)
             with self.in_public(loaded.guild_id):

@@ -79,7 +79,7 @@ class OutboxDesk(PlayDesk):
                 if seat is None:
                     gone.append(row.id)  # their seat went to someone else: their view is nobody else's
                     continue
-                views[row.user_id] = game.player_view(loaded.state, seat)
+                views[row.user_id] = loaded.view(seat)
                 private[row.user_id] = (*private.get(row.user_id, ()), row.id)
             outcome, ended = self._ending(loaded, game_row)
         await self.settle(gone)

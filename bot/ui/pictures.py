@@ -2,8 +2,9 @@
 
 Drawing is most of the CPU a move costs. In worker processes it runs on every core, and the event loop keeps
 answering clicks while a burst of pictures is drawn. The workers start with the first picture, so a bot that has
-drawn nothing holds none; then they stay, each keeping the static layers it drew (a map) for the next picture.
-They end with the bot, even when it is killed (`rendering.worker.watch_parent`).
+drawn nothing holds none; then they stay while pictures keep coming, each keeping the static layers it drew (a
+map) for the next one, and stop after `IDLE_SECONDS` without a picture, handing their memory back: a bot that
+nobody plays with holds only its own. They end with the bot, even when it is killed (`rendering.worker.start`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import contextvars
 import functools
 import logging
 import multiprocessing
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -30,38 +33,80 @@ that thread: drawing in the default executor's threads (5 on one CPU) held ~180 
 ~135 MB (bench/footprint.py). On a one-CPU host pictures could not be drawn faster side by side anyway."""
 
 
-class Pictures:
-    """The bot's drawing: in a lazily started process pool, or in its one drawing thread."""
+IDLE_SECONDS = 300.0
+"""Workers stop after this long without a picture (the next picture starts them again, in about half a second)."""
 
-    def __init__(self, workers: int) -> None:
+
+class Pictures:
+    """The bot's drawing: in a lazily started process pool that stops when idle, or in its one drawing thread."""
+
+    def __init__(self, workers: int, idle_seconds: float = IDLE_SECONDS) -> None:
         self.workers = workers
+        self.idle_seconds = idle_seconds
         self._pool: ProcessPoolExecutor | None = None
+        # The pool is started by the event loop and stopped by the idle watch, a thread: the lock orders the two.
+        self._lock = threading.Lock()
+        self._drawing = 0
+        self._last = time.monotonic()
+        self._stopped = threading.Event()
 
     async def drawn(self, draw: Callable[..., T], *args: Any) -> T:
         """`draw(*args)` off the event loop: in a worker process (a module-level `draw`, picklable arguments), else
         in the drawing thread (context variables included, as asyncio.to_thread would)."""
-        loop = asyncio.get_running_loop()
         if not self.workers:
             call = functools.partial(contextvars.copy_context().run, draw, *args)
-            return await loop.run_in_executor(DRAWING, call)
-        result: T = await loop.run_in_executor(self._started(), worker.draw, language(), draw, args)
+            return await asyncio.get_running_loop().run_in_executor(DRAWING, call)
+        with self._lock:
+            future = self._started().submit(worker.draw, language(), draw, args)
+            self._drawing += 1
+        try:
+            result: T = await asyncio.wrap_future(future)
+        finally:
+            with self._lock:
+                self._drawing -= 1
+                self._last = time.monotonic()
         return result
 
     def _started(self) -> Executor:
+        """The running pool, started if need be (called holding the lock)."""
         if self._pool is None:
             # spawn: a worker starts from a clean interpreter (no copy of the bot's memory, no forked threads)
             # and imports only the renderers (`rendering.worker`).
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=worker.watch_parent)
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=worker.start)
+            self._stopped = threading.Event()
+            watch = threading.Thread(target=self._watch, args=(self._stopped,), name="tetsudo-pictures-idle")
+            watch.daemon = True
+            watch.start()
             log.info("picture workers started: %d", self.workers)
         return self._pool
 
-    def stop(self) -> None:
-        """Stop the workers (they start again with the next picture)."""
+    def _watch(self, stopped: threading.Event) -> None:
+        """Stop the pool once it has drawn nothing for `idle_seconds` (a thread: no timer on the bot's loop)."""
+        while not stopped.wait(min(self.idle_seconds / 4, 30.0)):
+            with self._lock:
+                if self._drawing or time.monotonic() - self._last < self.idle_seconds:
+                    continue
+                self._stop_pool(f"idle {self.idle_seconds:g} s")
+            return
+
+    def _stop_pool(self, why: str) -> None:
+        """Shut the pool down without waiting (called holding the lock)."""
         if self._pool is not None:
+            self._stopped.set()
             self._pool.shutdown(wait=False)
             self._pool = None
-            log.info("picture workers stopped")
+            log.info("picture workers stopped (%s)", why)
+
+    def stop(self) -> None:
+        """Stop the workers (they start again with the next picture)."""
+        with self._lock:
+            self._stop_pool("asked")
+
+    @property
+    def running(self) -> bool:
+        """Whether worker processes are up."""
+        return self._pool is not None
 
 
 _pictures = Pictures(0)
@@ -71,6 +116,8 @@ _pictures = Pictures(0)
 def configure(workers: int) -> None:
     """Draw with this many worker processes from now on (0: the bot's own drawing thread)."""
     global _pictures
+    if not workers:
+        worker.hand_back_big_buffers()  # the bot's own process draws
     if _pictures.workers != workers:
         _pictures.stop()
         _pictures = Pictures(workers)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -81,3 +83,43 @@ def test_workers_end_when_the_bot_is_killed() -> None:
     finally:
         parent.kill()
         parent.communicate()
+
+
+def worker_pids(pictures: Pictures) -> list[int]:
+    assert pictures._pool is not None
+    return [process.pid for process in pictures._pool._processes.values()]
+
+
+async def wait_until(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        await asyncio.sleep(0.02)
+    return condition()
+
+
+async def test_idle_workers_stop_and_the_next_picture_starts_them_again() -> None:
+    """Memory goes back when nobody plays: the workers end after the idle time, and come back when needed."""
+    pictures = Pictures(1, idle_seconds=0.3)
+    try:
+        await pictures.drawn(time.sleep, 0)
+        first = worker_pids(pictures)
+        assert await wait_until(lambda: not pictures.running), "idle workers kept running"
+        assert await wait_until(lambda: not any(alive(pid) for pid in first)), "a stopped worker is still alive"
+        await pictures.drawn(time.sleep, 0)
+        assert pictures.running and worker_pids(pictures) != first
+    finally:
+        pictures.stop()
+
+
+async def test_a_picture_longer_than_the_idle_time_is_not_cut_short() -> None:
+    """The idle time counts from the last picture finished: one being drawn keeps the workers up."""
+    pictures = Pictures(1, idle_seconds=0.2)
+    try:
+        await pictures.drawn(time.sleep, 0)  # the workers are up before the long picture starts
+        slow = asyncio.ensure_future(pictures.drawn(time.sleep, 1.2))
+        await asyncio.sleep(0.8)
+        assert pictures.running and not slow.done()
+        assert await slow is None
+        assert await wait_until(lambda: not pictures.running)
+    finally:
+        pictures.stop()
