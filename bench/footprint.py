@@ -10,7 +10,8 @@ sequential steps, each after the last (the peak is the process's whole high-wate
 
 - idle: the bot on an empty database;
 - store (not the bot; only the file matters): --games running games, the five kinds in turn, each in its own
-  channel with 2–6 seats and advanced 5–39 random moves through GameManager (a game that ends is started again);
+  channel with 2–6 seats and advanced 5–39 random moves through GameManager (a game that ends is started again),
+  and what those moves owe Discord marked delivered, as the Discord layer would have;
 - restart, twice, each on its own copy of that file: the bot with the games stored and none touched; then
   --active games (the kinds in turn) play --moves random moves each through `bot.manager`, "in turn" (one game
   after another) or "at once" (all the games concurrently, so moves queue for their pictures). Every move builds
@@ -84,13 +85,17 @@ def emit(**figures: Any) -> None:
 
 
 def mark(phase: str, label: str, cached: int | None = None, **more: Any) -> None:
-    """Report the process's RSS and peak now, its picture workers' memory, and what the engine cache holds."""
+    """Report the process's RSS and peak now, its picture workers' memory, what the engine cache holds, and how
+    long a full garbage collection of the process takes (a pause every click in flight waits out)."""
+    gc.collect()  # the garbage first: the timed pass walks what is alive, as most passes do
+    began = time.perf_counter()
     gc.collect()
+    pause_ms = (time.perf_counter() - began) * 1000
     rss, peak = status_mb()
     family = family_mb()
     workers = {"workers_rss": family["children rss"], "workers_peak": family["children peak"]}
     emit(kind="rss", phase=phase, label=label, rss=rss, peak=peak, cached=cached, **workers,
-         pss=family["pss"] + family["children pss"], **more)  # fmt: skip
+         pss=family["pss"] + family["children pss"], gc_ms=pause_ms, **more)  # fmt: skip
 
 
 def trim() -> None:
@@ -157,6 +162,9 @@ async def store_phase(database: Path, games: int, seed: int) -> None:
                 if not (await random_move(manager, rnd, channel))[2].running:
                     restarts += 1
                     await start_game(manager, seats, channel=channel, game=name)
+        # As if the Discord layer had delivered each move (nothing drew or sent them here): a bot restarted after a
+        # clean stop owes nothing. What a crash leaves owed is a few games' worth, delivered at the next start.
+        await storage.settle(row.id for row in await storage.owed(await storage.last_owed()))
     finally:
         await storage.close()
     emit(kind="store", games=games, moves=moves, restarts=restarts, seconds=time.perf_counter() - began)
@@ -341,16 +349,18 @@ def report(args: argparse.Namespace) -> None:
         after_size = database_mb(copy)
         per_game = run_phase("cache", args, copy)
 
-    heads = ("RSS MB", "peak MB", "workers RSS", "peak", "all PSS", "cached")
+    heads = ("RSS MB", "peak MB", "workers RSS", "peak", "all PSS", "cached", "full GC ms")
     print(f"{'phase':<8} {'what':<52} " + " ".join(f"{head:>{max(len(head), 7)}}" for head in heads))
     for row in (r for r in rows if r["kind"] == "rss"):
         cached = "" if row["cached"] is None else str(row["cached"])
         print(f"{row['phase']:<8} {row['label']:<52} {row['rss']:>7.1f} {row['peak']:>7.1f} "
-              f"{row['workers_rss']:>11.1f} {row['workers_peak']:>7.1f} {row['pss']:>7.1f} {cached:>7}")  # fmt: skip
+              f"{row['workers_rss']:>11.1f} {row['workers_peak']:>7.1f} {row['pss']:>7.1f} {cached:>7} "
+              f"{row['gc_ms']:>10.1f}")  # fmt: skip
     print("\nin turn: the active games move one after another; at once: all of them concurrently (asyncio.gather),")
     print("so moves queue for their pictures. peak = VmHWM, the most the process has held so far. workers: the")
     print("picture workers (`picture_workers`) and multiprocessing's resource tracker, summed; all PSS: the bot and")
     print("its workers together, each shared page counted once (summed RSS counts the shared libraries in each).")
+    print("full GC ms: one full garbage collection of the bot's process (what the bot froze after set-up excluded).")
     size = next(r["size"] for r in rows if r["kind"] == "rss" and "size" in r)
     print(f"engine cache: holds at most {size:,} games (cache_games)")
     how = "given" if made is None else f"{made['moves']:,} moves, {made['seconds']:.0f} s to store"

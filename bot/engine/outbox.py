@@ -9,7 +9,7 @@ board and each owed view drawn from the game as it is stored now, each view for 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -45,17 +45,18 @@ class OutboxDesk(PlayDesk):
         """These deliveries were made (or fell back to **My hand**): nothing sends them again."""
         await self.storage.settle(ids)
 
-    async def owed_updates(self, through: int) -> list[OwedUpdate]:
-        """What a crash left owed (rows up to `through`), one Update per game, oldest first."""
+    async def owed_updates(self, through: int) -> AsyncIterator[OwedUpdate]:
+        """What a crash left owed (rows up to `through`), one Update per game, oldest first.
+
+        Each is rebuilt as it is asked for, so a long outbox is never held in memory all at once.
+        """
         by_game: dict[int, list[OwedRow]] = {}
         for row in await self.storage.owed(through):
             by_game.setdefault(row.game_id, []).append(row)
-        owed = []
         for game_id, rows in by_game.items():
             rebuilt = await self._owed_update(game_id, rows)
             if rebuilt is not None:
-                owed.append(rebuilt)
-        return owed
+                yield rebuilt
 
     async def _owed_update(self, game_id: int, rows: list[OwedRow]) -> OwedUpdate | None:
         game_row = await self.storage.game(game_id)

@@ -34,12 +34,13 @@ class Redelivery:
         through, self._through = self._through, None
         if not through:
             return 0
-        owed = await self.manager.owed_updates(through)
-        for item in owed:
+        games = 0
+        async for item in self.manager.owed_updates(through):
             await self._deliver(item)
-        if owed:
-            log.info("delivered what a restart left owed: %d game(s)", len(owed))
-        return len(owed)
+            games += 1
+        if games:
+            log.info("delivered what a restart left owed: %d game(s)", games)
+        return games
 
     async def _deliver(self, owed: OwedUpdate) -> None:
         update = owed.update

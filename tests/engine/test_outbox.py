@@ -55,7 +55,7 @@ async def test_a_start_owes_its_announcement_and_each_secret_to_its_owner_only(
     assert all(lines is None and pings is None for lines, pings in stored)
     # The crash came before any delivery: a restarted manager rebuilds the same announcement and views.
     restarted = GameManager(storage, REGISTRY, clock=counting_clock())
-    (owed,) = await restarted.owed_updates(await restarted.last_owed())
+    (owed,) = [o async for o in restarted.owed_updates(await restarted.last_owed())]
     assert owed.announce and owed.new_board
     assert owed.update.lines == update.lines and owed.update.newly_awaited == update.newly_awaited
     assert owed.update.dm_views == update.dm_views  # each user's own view, as the start dealt it
@@ -99,7 +99,7 @@ async def test_an_owed_view_is_not_sent_to_whoever_took_the_seat_since(storage: 
     await start_game(manager, 3)
     await manager.kick(CHANNEL, MODERATOR, uid(1), moderator=True)
     await manager.take_seat(CHANNEL, PLAYERS[4])
-    owed = await manager.owed_updates(await manager.last_owed())
+    owed = [o async for o in manager.owed_updates(await manager.last_owed())]
     assert {user for o in owed for user in o.update.dm_views} == {uid(0), uid(2), PLAYERS[4].user_id}
     assert await storage.owed() != [] and uid(1) not in {r.user_id for r in await storage.owed()}
 
