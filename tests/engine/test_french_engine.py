@@ -151,3 +151,39 @@ async def test_a_forgotten_player_is_named_in_the_readers_language(manager: Game
     with speaking("fr"):
         assert (await manager.recent_log(CHANNEL))[0].startswith("1. un ancien joueur ")
     assert (await manager.recent_log(CHANNEL))[0].startswith("1. a former player ")
+
+
+class CountedRelay(RelayGame):
+    """Relay whose views hold a worded line and count how often they are worked out."""
+
+    name = "relay_counted"
+    views = 0
+
+    def player_view(self, state: RelayState, seat: int | None) -> dict[str, object]:
+        CountedRelay.views += 1
+        return {**super().player_view(state, seat), "note": _(EVERYONE_ELSE_RESIGNED)}
+
+
+async def test_a_view_is_worked_out_once_per_move_and_language(storage: SqliteStorage) -> None:
+    """Showing a hand again costs no view; another language gets its own words; a move makes them anew.
+
+    The server speaks English, so the board's view stays English for the French reader: only their hand is new.
+    """
+    games = {"relay_counted": CountedRelay()}
+    manager = GameManager(storage, games, clock=counting_clock(), public_language=lambda guild_id: "en")
+    await start_game(manager, 2, game="relay_counted")
+    before = CountedRelay.views
+    english = (await manager.current(CHANNEL, uid(0))).actor_view
+    assert (await manager.current(CHANNEL, uid(0))).actor_view is english
+    assert CountedRelay.views == before, "the start worked out every seat's view already"
+    with speaking("fr"):
+        french = (await manager.current(CHANNEL, uid(0))).actor_view
+        assert (await manager.current(CHANNEL, uid(0))).actor_view is french
+    with speaking("fr"):
+        in_french = _(EVERYONE_ELSE_RESIGNED)
+    assert english is not None and french is not None and in_french != EVERYONE_ELSE_RESIGNED
+    assert (english["note"], french["note"]) == (EVERYONE_ELSE_RESIGNED, in_french)
+    assert CountedRelay.views == before + 1
+    await random_move(manager, random.Random(1), CHANNEL)
+    moved = (await manager.current(CHANNEL, uid(0))).actor_view
+    assert moved is not english and CountedRelay.views > before + 1
