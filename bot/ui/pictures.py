@@ -85,6 +85,8 @@ class Pictures:
         """Stop the pool once it has drawn nothing for `idle_seconds` (a thread: no timer on the bot's loop)."""
         while not stopped.wait(min(self.idle_seconds / 4, 30.0)):
             with self._lock:
+                if stopped.is_set():
+                    return  # its pool was stopped meanwhile; a newer pool has its own watch
                 if self._drawing or time.monotonic() - self._last < self.idle_seconds:
                     continue
                 self._stop_pool(f"idle {self.idle_seconds:g} s")
