@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
 from typing import NamedTuple
@@ -50,13 +51,47 @@ def font_file() -> FontFile:
     return FontFile(path)
 
 
+PHONE_WIDTH = 400
+"""How wide most players see a picture: a phone shows it about 400 px wide until it is tapped."""
+PHONE_TEXT = 11
+"""The phone-first size rule: every text a player needs is at least this many px tall at PHONE_WIDTH."""
+
+_text_watchers: list[Callable[[float], None]] = []
+
+
+def font(size: int = FONT_SIZE, scale: int = 1) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The pictures' font at `size` pixels (see FONT_FILE), or Pillow's bundled one when that file won't load.
+
+    `scale`: the canvas is drawn that many times larger than the picture it ends in (supersampling), so the text
+    comes out `size / scale` px tall. That is the height `text_sizes` records.
+    """
+    for watcher in _text_watchers:
+        watcher(size / scale)
+    return _font(size)
+
+
 @lru_cache(maxsize=16)
-def font(size: int = FONT_SIZE) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """The pictures' font at `size` pixels (see FONT_FILE), or Pillow's bundled one when that file won't load."""
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     path = font_file().path
     if path is None:
         return ImageFont.load_default(size=size)
     return ImageFont.truetype(path, size)
+
+
+@contextmanager
+def text_sizes() -> Iterator[list[float]]:
+    """Record the height, in px of the finished picture, of every font asked for while the block runs."""
+    sizes: list[float] = []
+    _text_watchers.append(sizes.append)
+    try:
+        yield sizes
+    finally:
+        _text_watchers.remove(sizes.append)
+
+
+def smallest_text_allowed(width: int) -> float:
+    """The smallest text a picture `width` px wide may draw: PHONE_TEXT px once it is shown PHONE_WIDTH wide."""
+    return PHONE_TEXT * width / PHONE_WIDTH
 
 
 def blank(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:

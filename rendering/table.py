@@ -19,6 +19,8 @@ MARGIN = 16
 TITLE_SIZE = 30
 SUBTITLE_SIZE = 20
 TEXT_SIZE = 20
+SMALLEST_TEXT = min(TITLE_SIZE, SUBTITLE_SIZE, TEXT_SIZE)
+"""The smallest text this renderer draws (tests/rendering/test_phone_size.py holds it to the phone rule)."""
 TITLE_H = 42
 SUBTITLE_H = 30
 HEADER_H = 36

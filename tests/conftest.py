@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from simcord.backend.ops.base import BackendBase
 
 from bot.storage import SqliteStorage
+from tests.support.described import DescribedLog
 
 
 @pytest.fixture
@@ -36,3 +39,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         return next((n for n, path in enumerate(LONGEST_FIRST) if item.nodeid.startswith(path)), len(LONGEST_FIRST))
 
     items.sort(key=rank)  # stable: the order within each rank stays the collection order
+
+
+@pytest.fixture(autouse=True)
+def pictures_are_described(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every picture uploaded to a simulated Discord during the test has a description (tests/support/described.py)."""
+    faults: list[str] = []
+    opened = BackendBase.__init__
+
+    def described(self: BackendBase, *args: Any, **kwargs: Any) -> None:
+        opened(self, *args, **kwargs)
+        self.http_requests = DescribedLog(self.http_requests, faults)
+
+    monkeypatch.setattr(BackendBase, "__init__", described)
+    yield
+    assert not faults, "pictures sent without a description:\n" + "\n".join(faults[:10])

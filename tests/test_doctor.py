@@ -193,10 +193,10 @@ def test_the_fonts_check_names_the_font_file_pictures_use(tmp_path: Path) -> Non
 def missing_font_package(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """rendering.canvas looks for its font in a package that is not installed (caches cleared either side)."""
     monkeypatch.setattr(canvas, "FONT_PACKAGE", "no_such_font_package")
-    canvas.font.cache_clear()
+    canvas._font.cache_clear()
     canvas.font_file.cache_clear()
     yield
-    canvas.font.cache_clear()
+    canvas._font.cache_clear()
     canvas.font_file.cache_clear()
 
 

@@ -22,7 +22,7 @@ from bot.ui.errors import reply_privately
 from bot.ui.gate import server_language
 from bot.ui.messages import lobby_embed
 from bot.ui.pictures import drawn
-from bot.ui.presenters import picture_names, presenter_for
+from bot.ui.presenters import picture_names, plain, presenter_for
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +45,8 @@ async def image_file(update: Update, view: dict[str, Any], filename: str) -> dis
     if renderer is None:
         return None
     png = await drawn(rendering.png_of, renderer, view, list(picture_names(update)))
-    return discord.File(io.BytesIO(png), filename=filename)
+    description = plain(presenter_for(update.game).describe_picture(update, view))
+    return discord.File(io.BytesIO(png), filename=filename, description=description)
 
 
 async def channel_of(client: discord.Client, channel_id: int) -> discord.abc.Messageable:

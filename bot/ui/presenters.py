@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -127,6 +128,28 @@ class Presenter:
     def move_reply(self, update: Update) -> str:
         """What a player is told, privately, after their move went through."""
         return _("Done — your move is in.")
+
+    def describe_picture(self, update: Update, view: dict[str, Any]) -> str:
+        """The picture of `view` in words, for a screen reader (its attachment description), in the language in use.
+
+        It says what the picture says, from `view` alone and what anyone can see of the game: the description of
+        the board's picture holds no secret; that of a seat's own picture may hold that seat's. The generic one reads
+        the text of the embed the picture comes with; games with their own pictures say what those show.
+        """
+        embed = self.board_embed(update) if view is update.public else self.hand_embed(update, view)
+        fields = [f"{field.name}: {field.value}" for field in embed.fields]
+        return plain(". ".join(part for part in (embed.title, embed.description, *fields) if part))
+
+
+DESCRIPTION_MAX = 1024
+"""Discord's limit on an attachment's description."""
+
+
+def plain(text: str) -> str:
+    """Text as a screen reader should get it: no markdown marks or escapes, one line, within DESCRIPTION_MAX."""
+    text = re.sub(r"\\(.)", r"\1", text.replace("**", "").replace("__", ""))
+    text = " ".join(text.split())
+    return text if len(text) <= DESCRIPTION_MAX else text[: DESCRIPTION_MAX - 1].rstrip() + "…"
 
 
 def ranked_results(update: Update, breakdown: Callable[[dict[str, Any]], str], footer: str = "") -> list[discord.Embed]:

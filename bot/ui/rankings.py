@@ -13,6 +13,7 @@ from bot.engine.tournaments import StandingsView
 from bot.i18n import _, ngettext, pgettext
 from bot.ui.messages import COLOUR
 from bot.ui.pictures import drawn
+from bot.ui.presenters import plain
 from rendering.table import RankedTable, table_png
 
 PAGE = 10
@@ -83,7 +84,18 @@ def _line(place: int, rating: RatingRow) -> tuple[str, ...]:
 async def table_file(table: RankedTable, filename: str) -> discord.File:
     """A ranked table drawn off the event loop, as an attachment."""
     png = await drawn(table_png, table)
-    return discord.File(io.BytesIO(png), filename=filename)
+    return discord.File(io.BytesIO(png), filename=filename, description=describe_table(table))
+
+
+def describe_table(table: RankedTable) -> str:
+    """A ranked table in words, for a screen reader: its title, then each row as "heading: value" pairs."""
+    struck = _(" (dropped)")
+    rows = []
+    for n, row in enumerate(table.rows):
+        pairs = zip(table.columns, row, strict=False)
+        cells = (cell if heading == "#" else f"{heading} {cell}" for heading, cell in pairs)
+        rows.append(", ".join(cells) + (struck if n in table.struck else ""))
+    return plain(". ".join([table.title, table.subtitle, *rows]))
 
 
 def standings_table(view: StandingsView) -> RankedTable:

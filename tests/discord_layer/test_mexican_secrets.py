@@ -23,7 +23,7 @@ from tests.discord_layer.table import text_of
 
 
 def public_text(message: discord.Message) -> str:
-    return text_of(message) + "\n" + " ".join(a.filename for a in message.attachments)
+    return text_of(message) + "\n" + " ".join(f"{a.filename} {a.description or ''}" for a in message.attachments)
 
 
 def hand_field(message: discord.Message) -> list[str]:

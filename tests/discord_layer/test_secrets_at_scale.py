@@ -1,10 +1,10 @@
 """Hidden information at scale: over many whole games of each kind, nothing public shows a secret of the moment.
 
 After every line of each game, every public message that appeared or changed (text, embeds, buttons, attachment
-names) and the public view the board is drawn from are checked against every seat's secrets at that moment:
-hands, tickets, ticket offers, words, the Toyko target, and the stored hidden state (deck and boneyard orders).
-At the end the bot's log is checked against every secret the game ever held. Secrets revealed when a game ends
-(its results show the tickets) are left out: the lines that end the game are not checked against the state.
+names and descriptions) and the public view the board is drawn from are checked against every seat's secrets at
+that moment: hands, tickets, ticket offers, words, the Toyko target, and the stored hidden state (deck and boneyard
+orders). At the end the bot's log is checked against every secret the game ever held. Secrets revealed when a game
+ends (its results show the tickets) are left out: the lines that end the game are not checked against the state.
 """
 
 from __future__ import annotations
@@ -74,7 +74,8 @@ class Watched(Sandbox):
         for channel in self._channels():
             for message in channel.history():
                 parts = [text_of(message), *labels(message), *(label for label, _ in menu_options(message))]
-                text = "\n".join(parts + [a.filename for a in message.attachments])
+                # A picture's description is public as the picture is (issue 19): it must hold no secret either.
+                text = "\n".join(parts + [f"{a.filename} {a.description or ''}" for a in message.attachments])
                 if self.shown.get(message.id) == text:
                     continue
                 self.shown[message.id] = text

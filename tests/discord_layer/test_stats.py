@@ -77,6 +77,9 @@ async def test_leaderboard_after_a_finished_game_is_a_picture(table: Table) -> N
         [picture] = result.response.attachments
         assert picture.filename == "leaderboard.png"
         assert (await picture.read()).startswith(b"\x89PNG")
+        # Read aloud by a screen reader: the title, then each place with its player and figures.
+        assert picture.description is not None and picture.description.startswith("Relay (test game) — leaderboard")
+        assert all(f"Player {name}" in picture.description for name in ("alice", "bob", "carol"))
     assert await table.bot.manager.storage.rated_players(table.guild.id, "relay") == 3
 
 

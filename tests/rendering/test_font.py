@@ -58,7 +58,7 @@ def test_the_font_is_source_sans_pro_loaded_once_per_size() -> None:
     face = font(24)
     assert isinstance(face, ImageFont.FreeTypeFont) and face.path == path and face.size == 24
     assert font(24) is face
-    assert font.cache_info().maxsize is not None, "the per-size cache must stay bounded"
+    assert canvas._font.cache_info().maxsize is not None, "the per-size cache must stay bounded"
 
 
 def test_names_keep_their_accents_in_tables() -> None:
@@ -69,10 +69,10 @@ def test_names_keep_their_accents_in_tables() -> None:
 def missing_font_package(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """rendering.canvas looks for its font in a package that is not installed (caches cleared either side)."""
     monkeypatch.setattr(canvas, "FONT_PACKAGE", "no_such_font_package")
-    font.cache_clear()
+    canvas._font.cache_clear()
     font_file.cache_clear()
     yield
-    font.cache_clear()
+    canvas._font.cache_clear()
     font_file.cache_clear()
 
 
