@@ -8,7 +8,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-import rendering
 from bot.games.ttr_japan.data import japan
 from bot.games.ttr_japan.words import colour_name
 from bot.i18n import _, language, ngettext, pgettext
@@ -447,6 +446,3 @@ def render_ttr_japan(view: dict[str, Any], names: Sequence[str] = ()) -> Image.I
         y = draw_private(draw, y + 8, private, bool(public["finished"]))
     draw_reference(draw, y + 12, len(public["players"]))
     return to_palette(image, PALETTE_COLOURS)
-
-
-rendering.register("ttr_japan", render_ttr_japan)

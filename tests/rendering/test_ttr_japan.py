@@ -17,6 +17,7 @@ from bot.games.ttr_japan.data import japan
 from bot.games.ttr_japan.state import JapanState
 from rendering import ttr_japan as renderer
 from rendering import ttr_japan_map as tmap
+from rendering import ttr_japan_pictures
 from tests.rendering import pngs
 
 MAX_BYTES = 800_000
@@ -72,7 +73,7 @@ def mid_game(state: JapanState) -> bool:
 
 def test_the_renderer_is_registered() -> None:
     assert rendering.has_renderer("ttr_japan")
-    assert rendering.RENDERERS["ttr_japan"] is renderer.render_ttr_japan
+    assert rendering.RENDERERS["ttr_japan"] is ttr_japan_pictures.render
 
 
 def test_start_view() -> None:
