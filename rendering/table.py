@@ -80,7 +80,9 @@ class RankedTable:
 @lru_cache(maxsize=4096)
 def drawable(char: str) -> bool:
     """Whether the bundled font has a glyph for `char` (its mask differs from the missing-glyph box)."""
-    face = font(TEXT_SIZE)
+    # Probed at the title's size: a glyph is there at any size, and a probe must not count as small text drawn
+    # (other renderers, Toyko Train's, clean their text through here too).
+    face = font(TITLE_SIZE)
     mask, box = face.getmask(char), face.getmask(NOTDEF)
     return mask.size != box.size or bytes(mask) != bytes(box)
 
