@@ -11,7 +11,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.i18n import _
-from rendering.canvas import INK, Colour, Font, blank, fit, font, to_palette, triangle
+from rendering.canvas import INK, PHONE_TEXT, PHONE_WIDTH, Colour, Font, blank, fit, font, to_palette, triangle
 
 # --- layout (pixels) ---------------------------------------------------------------------------
 MIN_WIDTH = 480
@@ -31,6 +31,10 @@ MARKER = 14
 MEDAL = 16
 MEDAL_GAP = 6
 NAME_MAX = 320
+NAME_MIN = 160
+"""A name column squeezed to fit MAX_WIDTH keeps this much first (about a dozen letters) before headings are cut."""
+MAX_WIDTH = PHONE_WIDTH * SMALLEST_TEXT // PHONE_TEXT
+"""The widest table whose smallest text still reads on a phone: wider ones cut their longest cells to fit."""
 CELL_MAX = 160
 STRIKE_W = 2
 MAX_CHARS = 120
@@ -76,7 +80,9 @@ class RankedTable:
 @lru_cache(maxsize=4096)
 def drawable(char: str) -> bool:
     """Whether the bundled font has a glyph for `char` (its mask differs from the missing-glyph box)."""
-    face = font(TEXT_SIZE)
+    # Probed at the title's size: a glyph is there at any size, and a probe must not count as small text drawn
+    # (other renderers, Toyko Train's, clean their text through here too).
+    face = font(TITLE_SIZE)
     mask, box = face.getmask(char), face.getmask(NOTDEF)
     return mask.size != box.size or bytes(mask) != bytes(box)
 
@@ -114,6 +120,35 @@ def widths(table: RankedTable, face: Font) -> list[int]:
         result.append(min(cap, max(math.ceil(face.getlength(clean(t))) for t in texts)))  # up: `fit` cuts on 0.1 px
     result[0] += MEDAL + MEDAL_GAP
     return result
+
+
+def squeezed(table: RankedTable, ws: list[int], face: Font) -> list[int]:
+    """The column widths cut to fit MAX_WIDTH: long names, then headings wider than their cells, then any column."""
+    over = sum(ws) + len(ws) * COLUMN_GAP - COLUMN_GAP + 2 * MARGIN + MARKER_W - MAX_WIDTH
+    if over <= 0:
+        return ws
+    ws = list(ws)
+    cells = [max((math.ceil(face.getlength(clean(row[c]))) for row in table.rows), default=0) for c in range(len(ws))]
+    cells[0] += MEDAL + MEDAL_GAP
+    name = min(1, len(ws) - 1)
+    least = math.ceil(face.getlength("00…"))
+    stages = (
+        [NAME_MIN if c == name else w for c, w in enumerate(ws)],
+        [NAME_MIN if c == name else min(w, cells[c]) for c, w in enumerate(ws)],
+        [least] * len(ws),
+    )
+    for floors in stages:
+        over = shrink(ws, floors, over)
+    return ws
+
+
+def shrink(ws: list[int], floors: list[int], over: int) -> int:
+    """Take up to `over` px from the columns, none below its floor, the most generous first; returns what is left."""
+    for c in sorted(range(len(ws)), key=lambda c: floors[c] - ws[c]):
+        give = max(0, min(over, ws[c] - floors[c]))
+        ws[c] -= give
+        over -= give
+    return over
 
 
 def lefts(column_widths: list[int]) -> list[int]:
@@ -159,7 +194,7 @@ def draw_row(draw: ImageDraw.ImageDraw, table: RankedTable, i: int, top: int, xs
 
 def render_table(table: RankedTable) -> Image.Image:
     """The table drawn: title, subtitle, a header row, then one striped row per entry (palette image)."""
-    ws = widths(table, font(TEXT_SIZE))
+    ws = squeezed(table, widths(table, font(TEXT_SIZE)), font(TEXT_SIZE))
     xs = lefts(ws)
     ws[min(1, len(ws) - 1)] += max(0, MIN_WIDTH - (xs[-1] + ws[-1] + MARGIN))  # spare room goes to the names
     xs = lefts(ws)

@@ -45,7 +45,9 @@ GAP = 24
 TITLE_SIZE = 32
 HEAD_SIZE = 26
 TEXT_SIZE = 24
-SMALL_SIZE = 20
+SMALL_SIZE = 22
+SMALLEST_TEXT = SMALL_SIZE
+"""The smallest text drawn: 11 px once the 800-px picture is shown 400 px wide on a phone (the phone rule)."""
 LINE_H = 36
 OWN_CELL = 140
 """A seat's own compartment, the picture's subject: shrunk to a phone's width, letters still read at a glance."""
@@ -53,7 +55,8 @@ CARD_CELL = 72
 """The target card: smaller than the compartment it describes, so the two are never mistaken for each other."""
 PANEL_CELL = 96
 """Each team's compartment in the public picture, two teams to a row."""
-LEGEND_CELL = 48
+LEGEND_CELL = 66
+"""A word's tourist: the smallest figure drawn, just large enough for its letter to reach SMALLEST_TEXT."""
 LEGEND_ROW = LEGEND_CELL + 8
 FRAME_PAD = 12
 CARD_PAD = 14
@@ -62,7 +65,8 @@ PANELS_PER_ROW = 2
 """Two teams to a row rather than four: on a phone, four across would shrink the figures to dots."""
 PANEL_W = (WIDTH - 2 * MARGIN - (PANELS_PER_ROW - 1) * GAP) // PANELS_PER_ROW
 LEGEND_COLUMNS = 3
-STRIP_H = 118
+STRIP_H = 150
+"""A standings tile: team, conductor, tourist, round cards, exchanges, a line each."""
 CARD_PIP = (14, 20)
 SUPERSAMPLE = 3
 """Places are drawn this many times larger, then shrunk: smooth heads and shoulders, drawn once and cached."""
@@ -70,6 +74,8 @@ SIGNAL_LINE = 30
 SIGNAL_H = 2 * LINE_H + 8 + 2 * SIGNAL_LINE
 """The last-signal box: heading, word, and the gesture on up to two lines."""
 PANEL_LINE = 28
+PRIVATE_STATUS_LINES = 2
+"""A seat's prompt names a player and says what to do: at phone-sized text it needs a second line."""
 PANEL_H = 2 * PANEL_PAD + 3 * LINE_H + ROWS * PANEL_CELL + 2 * FRAME_PAD + 8 + 3 * PANEL_LINE
 """A team's panel: team and names, the compartment, then exchanges and the signal on two lines."""
 
@@ -149,15 +155,20 @@ def framed(seats: Seats) -> Box:
     )
 
 
-def top(public: dict[str, Any]) -> int:
+def top(public: dict[str, Any], status_lines: int = 1) -> int:
     """Where a picture's body begins: under the title, the status, and the last round's line once there is one."""
-    return MARGIN + (3 if public["summaries"] else 2) * LINE_H + 12
+    return MARGIN + (3 if public["summaries"] else 2) * LINE_H + (status_lines - 1) * PANEL_LINE + 12
+
+
+def private_top(view: dict[str, Any]) -> int:
+    """Where a seat's own picture begins its body: its longer prompt has two lines."""
+    return top(view["public"], PRIVATE_STATUS_LINES)
 
 
 def own_seats(view: dict[str, Any]) -> Seats:
     """Where a private picture draws its team's compartment, under its heading."""
     rows, columns = shape(view["public"])
-    return Seats(MARGIN + FRAME_PAD, top(view["public"]) + LINE_H + FRAME_PAD, OWN_CELL, rows, columns)
+    return Seats(MARGIN + FRAME_PAD, private_top(view) + LINE_H + FRAME_PAD, OWN_CELL, rows, columns)
 
 
 def target_seats(view: dict[str, Any]) -> Seats:
@@ -201,8 +212,10 @@ def tile(draw: Draw, size: int) -> None:
     draw.rounded_rectangle(box, radius=size // 10, fill=PLACE_FILL, outline=PLACE_EDGE, width=max(1, size // 140))
 
 
-def figure(draw: Draw, box: Box, colour: str) -> None:
-    """A tourist on a seat: head and shoulders in its colour, its letter on the chest so no one needs the hue."""
+def figure(draw: Draw, box: Box, colour: str, scale: int = 1) -> None:
+    """A tourist on a seat: head and shoulders in its colour, its letter on the chest so no one needs the hue.
+
+    `scale`: how many times larger than the finished picture `box` is drawn (see rendering.canvas.font)."""
     x0, y0, x1, _y1 = box
     s = x1 - x0
     cx = (x0 + x1) / 2
@@ -226,7 +239,7 @@ def figure(draw: Draw, box: Box, colour: str) -> None:
         (cx, y0 + 0.72 * s),
         LETTERS[colour],
         fill=ink,
-        font=font(round(0.34 * s)),
+        font=font(round(0.34 * s), scale),
         anchor="mm",
         stroke_width=max(1, s // 70),
         stroke_fill=ink,
@@ -240,7 +253,7 @@ def place_sprite(colour: str, cell: int, ground: Colour) -> Image.Image:
     image, draw = blank(big, big)
     draw.rectangle((0, 0, big, big), fill=ground)
     tile(draw, big)
-    figure(draw, (0, 0, big, big), colour)
+    figure(draw, (0, 0, big, big), colour, SUPERSAMPLE)
     return image.reduce(SUPERSAMPLE)
 
 
@@ -248,11 +261,11 @@ def compartment(image: Image.Image, seats: Seats, seating: Sequence[str], labels
     """The compartment's floor and outline, each place's tourist, and each place's name in its corner when given."""
     draw = Lettered(image)
     draw.rounded_rectangle(framed(seats), radius=FRAME_PAD, fill=FLOOR, outline=INK, width=3)
-    face = font(max(14, seats.cell // 6))
     for place, colour in enumerate(seating):
         box = seats.box(place)
         image.paste(place_sprite(str(colour), seats.cell, FLOOR), box[:2])
         if place < len(labels):
+            face = font(max(SMALLEST_TEXT, seats.cell // 6))
             draw.text((box[0] + 4, box[1] + 2), str(labels[place]), fill=INK, font=face)
 
 
@@ -373,15 +386,18 @@ def status_words(view: dict[str, Any], names: Sequence[str]) -> str:
     return named(str(view["prompt"]), names)
 
 
-def draw_header(draw: Draw, view: dict[str, Any], names: Sequence[str], title: str, alert: bool = False) -> None:
-    """Title, the status line (in red when `alert`), and the last finished round."""
+def draw_header(
+    draw: Draw, view: dict[str, Any], names: Sequence[str], title: str, alert: bool = False, status_lines: int = 1
+) -> None:
+    """Title, the status on up to `status_lines` lines (in red when `alert`), and the last finished round."""
     width = WIDTH - 2 * MARGIN
     draw.text((MARGIN, MARGIN), fit(title, font(TITLE_SIZE), width), fill=INK, font=font(TITLE_SIZE))
     face = font(SMALL_SIZE)
-    status = fit(status_words(view, names), face, width)
-    draw.text((MARGIN, MARGIN + LINE_H + 8), status, fill=BAD if alert else INK, font=face)
+    for i, line in enumerate(wrapped(status_words(view, names), width, SMALL_SIZE, status_lines)):
+        draw.text((MARGIN, MARGIN + LINE_H + 8 + i * PANEL_LINE), line, fill=BAD if alert else INK, font=face)
     last = fit(last_round_words(view["public"]), face, width)
-    draw.text((MARGIN, MARGIN + 2 * LINE_H + 8), last, fill=MUTED, font=face)
+    below = MARGIN + 2 * LINE_H + 8 + (status_lines - 1) * PANEL_LINE
+    draw.text((MARGIN, below), last, fill=MUTED, font=face)
 
 
 # --- the private picture -----------------------------------------------------------------------
@@ -409,7 +425,7 @@ def draw_own_compartment(image: Image.Image, view: dict[str, Any]) -> None:
         heading += " · " + _("{right} of {seats} right").format(right=right, seats=len(target))
     face = font(HEAD_SIZE)
     draw = Lettered(image)
-    draw.text((MARGIN, top(public)), fit(heading, face, WIDTH - 2 * MARGIN), fill=INK, font=face)
+    draw.text((MARGIN, private_top(view)), fit(heading, face, WIDTH - 2 * MARGIN), fill=INK, font=face)
     compartment(image, seats, record["seating"], public["places"])
     if target:
         ticks(draw, seats, record["seating"], target)
@@ -469,11 +485,12 @@ def draw_dictionary(image: Image.Image, view: dict[str, Any], y: int) -> None:
         word = str(mine["dictionary"][colour])
         if word == said:
             box = (x - 4, row_y - 2, x + column_w - 8, row_y + LEGEND_ROW - 4)
-            draw.rounded_rectangle(box, radius=8, fill=HIGHLIGHT)
+            # Outlined as well as filled: the said word is not picked out by colour alone.
+            draw.rounded_rectangle(box, radius=8, fill=HIGHLIGHT, outline=INK, width=2)
         image.paste(place_sprite(colour, LEGEND_CELL, HIGHLIGHT if word == said else BACKGROUND), (x, row_y))
         text_x = x + LEGEND_CELL + 8
         draw.text((text_x, row_y + 2), fit(word, face, column_w - LEGEND_CELL - 20), fill=INK, font=face)
-        draw.text((text_x, row_y + 28), colour_name(colour), fill=MUTED, font=small)
+        draw.text((text_x, row_y + 32), colour_name(colour), fill=MUTED, font=small)
     y += legend_rows(mine) * LEGEND_ROW + 4
     cancel = _("Cancel the last exchange: «{word}»").format(word=mine["cancel_word"])
     draw.text((MARGIN, y), fit(cancel, face, WIDTH - 2 * MARGIN), fill=INK, font=face)
@@ -494,13 +511,16 @@ def draw_standings(draw: Draw, public: dict[str, Any], names: Sequence[str], y: 
         draw.rounded_rectangle((x, y, x + tile_w, y + STRIP_H), radius=10, fill=fill, outline=MUTED, width=2)
         head = _("{team} (you)").format(team=team_name(t)) if t == own else team_name(t)
         draw.text((x + 10, y + 8), fit(head, face, tile_w - 20), fill=INK, font=face)
-        pair = f"{seat_name(names, int(record['conductor']))} & {seat_name(names, int(record['tourist']))}"
-        draw.text((x + 10, y + 38), fit(pair, small, tile_w - 20), fill=MUTED, font=small)
-        card_pips(draw, x + 10, y + 64, int(record["cards"]))
+        # The pair on two lines, conductor first: side by side, long names were cut to a few letters each.
+        for i, seat in enumerate((record["conductor"], record["tourist"])):
+            draw.text(
+                (x + 10, y + 38 + i * 28), fit(seat_name(names, int(seat)), small, tile_w - 20), fill=MUTED, font=small
+            )
+        card_pips(draw, x + 10, y + 96, int(record["cards"]))
         if out:
-            draw.text((x + 10, y + 90), fit(_("OUT this round"), small, tile_w - 20), fill=BAD, font=small)
+            draw.text((x + 10, y + 122), fit(_("OUT this round"), small, tile_w - 20), fill=BAD, font=small)
         elif not public["finished"]:
-            draw.text((x + 10, y + 90), exchanges_words(int(record["made"])), fill=INK, font=small)
+            draw.text((x + 10, y + 122), exchanges_words(int(record["made"])), fill=INK, font=small)
 
 
 def render_private(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
@@ -509,12 +529,12 @@ def render_private(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
     team = int(mine["team"])
     seats = own_seats(view)
     side_x = seats.x + seats.width + FRAME_PAD + GAP
-    side_y = card_box(target_seats(view))[3] + GAP if mine.get("target") else top(public) + LINE_H
+    side_y = card_box(target_seats(view))[3] + GAP if mine.get("target") else private_top(view) + LINE_H
     words_y = max(framed(seats)[3], side_y + SIGNAL_H) + GAP
     strip_y = words_y + dictionary_height(mine) + GAP
     image, draw = blank(WIDTH, strip_y + LINE_H + 4 + STRIP_H + MARGIN)
     out = is_out(public, team)
-    draw_header(draw, view, names, private_title(view), alert=out)
+    draw_header(draw, view, names, private_title(view), alert=out, status_lines=PRIVATE_STATUS_LINES)
     if out:
         out_stamp(draw, WIDTH - MARGIN, MARGIN + TITLE_SIZE // 2 + 4, TEXT_SIZE)
     draw_own_compartment(image, view)

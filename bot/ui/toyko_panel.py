@@ -21,6 +21,8 @@ from bot.ui.errors import answer_failure
 from bot.ui.gate import Admitted
 
 COLOUR_MARKS = {"red": "🟥", "orange": "🟧", "yellow": "🟨", "green": "🟩", "blue": "🟦", "purple": "🟪"}
+PICKED = " ✓"
+"""After a picked word's or seat's label: the button's colour alone does not say it to every eye or screen reader."""
 NOTHING = "-"
 """In a custom_id: nothing picked yet."""
 WORD = r"[A-Za-z]{1,40}"
@@ -34,7 +36,8 @@ class WordButton(
 
     def __init__(self, channel_id: int, word: str, picked: bool = False) -> None:
         style = discord.ButtonStyle.primary if picked else discord.ButtonStyle.secondary
-        super().__init__(ui.Button(label=word, style=style, custom_id=f"tetsudo:tk:word:{channel_id}:{word}"))
+        label = word + PICKED if picked else word
+        super().__init__(ui.Button(label=label, style=style, custom_id=f"tetsudo:tk:word:{channel_id}:{word}"))
         self.channel_id, self.word = channel_id, word
 
     @classmethod
@@ -141,7 +144,8 @@ class SeatButton(
     def __init__(self, channel_id: int, first: str, place: str, serial: int, label: str = "") -> None:
         style = discord.ButtonStyle.primary if first == place else discord.ButtonStyle.secondary
         custom_id = f"tetsudo:tk:seat:{channel_id}:{first}:{place}:{serial}"
-        super().__init__(ui.Button(label=label or place, style=style, custom_id=custom_id))
+        label = (label or place) + (PICKED if first == place else "")
+        super().__init__(ui.Button(label=label, style=style, custom_id=custom_id))
         self.channel_id, self.first, self.place, self.serial = channel_id, first, place, serial
 
     @classmethod

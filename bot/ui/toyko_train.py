@@ -10,9 +10,9 @@ from bot.engine import Update
 from bot.games.toyko_train.data import KINDS, words_file
 from bot.games.toyko_train.words import colour_name, gesture_name, kind_label, team_name
 from bot.i18n import _, ngettext, pgettext
-from bot.ui import presenters
+from bot.ui import presenters, toyko_description
 from bot.ui.messages import COLOUR, clip, ranked_name
-from bot.ui.presenters import UNSTAMPED, Presenter, named
+from bot.ui.presenters import UNSTAMPED, Presenter, named, picture_names
 from bot.ui.toyko_panel import COLOUR_MARKS, conductor_panel, tourist_grid
 
 
@@ -174,6 +174,10 @@ class ToykoPresenter(Presenter):
             name=_("Rounds (exchanges made / fewest possible)"), value=clip("\n".join(rounds)), inline=False
         )
         return [embed]
+
+    def describe_picture(self, update: Update, view: dict[str, Any]) -> str:
+        """What the picture shows, in words: the board's every team (no secret), a seat's own its words and target."""
+        return toyko_description.describe(view, picture_names(update))
 
     def move_reply(self, update: Update) -> str:
         """The move's own log line, as the table saw it."""

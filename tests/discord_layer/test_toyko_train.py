@@ -32,6 +32,8 @@ async def test_a_conductor_signals_from_the_panel_and_the_table_sees_word_and_ge
     assert "Target" in response_text(panel)
     picked = await toyko.alice.click(panel.response, label=words[0])
     assert picked.response is not None
+    marked = labels(picked.response.message)[:6]
+    assert marked == [f"{words[0]} ✓", *words[1:6]], "the picked word says so in words, not by colour alone"
     gesture = next(label for label in labels(picked.response.message) if label.startswith("Great vertical"))
     signalled = await toyko.alice.click(picked.response, label=gesture)
     assert signalled.acknowledged
@@ -64,6 +66,8 @@ async def test_a_tourist_exchanges_two_seats_on_the_grid_and_a_bad_pair_is_refus
         grid.response, label=next(x for x in labels(grid.response.message) if x.startswith("A1"))
     )
     assert first.response is not None
+    marked = [x for x in labels(first.response.message) if x.endswith(" ✓")]
+    assert len(marked) == 1 and marked[0].startswith("A1"), "the picked seat says so in words, not by colour alone"
     second = await toyko.bob.click(
         first.response, label=next(x for x in labels(first.response.message) if x.startswith("A2"))
     )

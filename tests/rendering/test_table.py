@@ -174,3 +174,20 @@ def test_missing_letters_fall_back_to_drawable_look_alikes() -> None:
 def test_bad_tables_raise(body: tuple[tuple[str, ...], ...], extra: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         RankedTable("Cup", "", COLUMNS, body, **extra)  # type: ignore[arg-type]
+
+
+def test_a_wide_table_cuts_names_and_headings_not_numbers_to_read_on_a_phone() -> None:
+    columns = ("#", "Player", "Points", "Score (low wins)", "Games played", "Wins", "Byes")
+    body = tuple((str(i + 1), "Bartholomew" * 3, "12.5", "12,345", "10", "7", "1") for i in range(4))
+    table = RankedTable("Cup", "", columns, body)
+    assert drawn(table).width <= renderer.MAX_WIDTH
+    face = renderer.font(renderer.TEXT_SIZE)
+    ws = renderer.squeezed(table, renderer.widths(table, face), face)
+    assert ws[1] < face.getlength(body[0][1])
+    assert all(ws[c] >= face.getlength(body[0][c]) for c in range(2, len(columns)))
+
+
+def test_a_table_that_fits_a_phone_is_not_cut() -> None:
+    table = standings()
+    face = renderer.font(renderer.TEXT_SIZE)
+    assert renderer.squeezed(table, renderer.widths(table, face), face) == renderer.widths(table, face)

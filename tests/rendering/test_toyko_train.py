@@ -17,7 +17,7 @@ from bot.games.toyko_train import TOYKO_TRAIN
 from bot.games.toyko_train.data import COLOURS
 from bot.games.toyko_train.state import ToykoState
 from rendering import toyko_train as renderer
-from rendering.canvas import font
+from rendering.canvas import font, text_sizes
 from tests.rendering import pngs
 
 MAX_BYTES = 200_000
@@ -243,6 +243,25 @@ def test_a_teams_picture_shows_its_own_seating_and_signal() -> None:
     silent = copy.deepcopy(view)
     silent["public"]["teams"][0]["signal"] = None
     assert differ(png(silent), whole)
+
+
+def test_a_tourists_letter_is_recorded_at_its_height_in_the_finished_picture() -> None:
+    """The figure is drawn SUPERSAMPLE times larger then shrunk: its letter counts at the shrunk size."""
+    renderer.place_sprite.cache_clear()
+    with text_sizes() as sizes:
+        renderer.place_sprite("red", renderer.LEGEND_CELL, renderer.BACKGROUND)
+    assert min(sizes) == pytest.approx(0.34 * renderer.LEGEND_CELL, abs=0.5)
+    assert min(sizes) >= renderer.SMALLEST_TEXT
+
+
+def test_a_seats_prompt_wraps_rather_than_being_cut() -> None:
+    state = mid_round(8, True)
+    view = TOYKO_TRAIN.player_view(state, 0)
+    long = ["Bartholomew-Alexandrina " * 3] * 8
+    prompt = renderer.status_words(view, long)
+    lines = renderer.wrapped(prompt, renderer.WIDTH - 2 * renderer.MARGIN, renderer.SMALL_SIZE, 2)
+    assert renderer.PRIVATE_STATUS_LINES == 2 and len(lines) == 2
+    assert renderer.private_top(view) == renderer.top(view["public"]) + renderer.PANEL_LINE
 
 
 # --- words -------------------------------------------------------------------------------------
