@@ -35,19 +35,23 @@ def blank(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
 
 
 # --- layout (pixels) ---------------------------------------------------------------------------
-WIDTH = 960
+WIDTH = 800
+"""Narrow enough that a phone (about 400 px wide) shows it at half size: 22 px text reads as 11 px."""
+SMALLEST_TEXT = 22
+"""The smallest text drawn (SMALL_SIZE: notes, labels, column heads)."""
 MARGIN = 16
 TITLE_SIZE = 34
 TEXT_SIZE = 28
 SMALL_SIZE = 22
-NUMBER_SIZE = 28
+NUMBER_SIZE = 26
+"""A car's running total: it must fit a half-width car."""
 LINE_H = 44
 DIE = 50
 DIE_SLOT = 150
 HEADER_H = 3 * LINE_H + DIE + 20
-LABEL_W = 120
-KIND_W = 78
-CAR_W = 88
+LABEL_W = 110
+KIND_W = 70
+CAR_W = 70
 TRAIN_H = 52
 KIND_GAP = 4
 BLOCK_GAP = 14
@@ -55,9 +59,9 @@ CAR_INSET = 3
 SCALE_H = 40
 RESULT_H = 38
 GOAL_H = 34
-NAME_W = 190
-MARK_W = 34
-PIP_W = 10
+NAME_W = 160
+MARK_W = 26
+PIP_W = 8
 PIP_GAP = 2
 PIP_H = 22
 ROW_H = 34
@@ -216,21 +220,21 @@ def draw_results(draw: ImageDraw.ImageDraw, y: int, result: dict[str, Any]) -> i
     for entry in result["colours"]:
         colour = str(entry["colour"])
         chip(draw, (MARGIN, y, MARGIN + 32, y + 32), colour, SMALL_SIZE)
-        draw.text((MARGIN + 40, y + 16), fit(colour_name(colour), small, 88), fill=INK, font=small, anchor="lm")
+        draw.text((MARGIN + 40, y + 16), fit(colour_name(colour), small, 68), fill=INK, font=small, anchor="lm")
         fast = _("fast {points}").format(points=entry["fast"])
         heavy = _("heavy {points}").format(points=entry["heavy"])
-        for x, words, width in ((MARGIN + 130, fast, 116), (MARGIN + 250, heavy, 146)):
+        for x, words, width in ((MARGIN + 112, fast, 100), (MARGIN + 215, heavy, 120)):
             size = face if face.getlength(words) <= width else small  # longer words (French) in the smaller size
             draw.text((x, y + 16), fit(words, size, width), fill=INK, font=size, anchor="lm")
-        draw.text((MARGIN + 400, y + 16), f"= {entry['fast'] + entry['heavy']}", fill=INK, font=face, anchor="lm")
+        draw.text((MARGIN + 340, y + 16), f"= {entry['fast'] + entry['heavy']}", fill=INK, font=face, anchor="lm")
         if entry["adhered"]:
-            check(draw, MARGIN + 490, y + 4, 22, GOOD)
-            draw.text((MARGIN + 524, y + 16), _("adhered"), fill=GOOD, font=small, anchor="lm")
+            check(draw, MARGIN + 400, y + 4, 22, GOOD)
+            draw.text((MARGIN + 432, y + 16), _("adhered"), fill=GOOD, font=small, anchor="lm")
         else:
-            draw.text((MARGIN + 494, y + 16), "x", fill=BAD, font=face, anchor="lm")
+            draw.text((MARGIN + 404, y + 16), "x", fill=BAD, font=face, anchor="lm")
             draw.text(
-                (MARGIN + 524, y + 16),
-                fit(_(str(entry["why"])), small, WIDTH - 2 * MARGIN - 530),
+                (MARGIN + 432, y + 16),
+                fit(_(str(entry["why"])), small, WIDTH - 2 * MARGIN - 436),
                 fill=BAD,
                 font=small,
                 anchor="lm",
@@ -315,9 +319,9 @@ def draw_column_heads(draw: ImageDraw.ImageDraw, y: int, col_w: int) -> None:
     """Each colour's swatch, letter and name over its column."""
     for i, colour in enumerate(COLOURS):
         x = MARGIN + NAME_W + MARK_W + i * col_w
-        chip(draw, (x, y, x + 28, y + 32), colour, SMALL_SIZE)
-        name = fit(colour_name(colour), font(SMALL_SIZE), col_w - 36)
-        draw.text((x + 32, y + 16), name, fill=INK, font=font(SMALL_SIZE), anchor="lm")
+        chip(draw, (x, y, x + 24, y + 32), colour, SMALL_SIZE)
+        name = fit(colour_name(colour), font(SMALL_SIZE), col_w - 32)
+        draw.text((x + 28, y + 16), name, fill=INK, font=font(SMALL_SIZE), anchor="lm")
 
 
 def draw_cell(draw: ImageDraw.ImageDraw, x: int, y: int, colour: str, totals: list[int]) -> None:
@@ -330,7 +334,13 @@ def draw_cell(draw: ImageDraw.ImageDraw, x: int, y: int, colour: str, totals: li
         else:
             draw.rectangle(box, fill=PAPER, outline=MUTED)
     text = str(totals[-1]) if totals else "-"
-    draw.text((x + 6 * (PIP_W + PIP_GAP) + 34, y + ROW_H // 2), text, fill=INK, font=font(SMALL_SIZE + 2), anchor="rm")
+    draw.text(
+        (x + sheet().cars * (PIP_W + PIP_GAP) + 28, y + ROW_H // 2),
+        text,
+        fill=INK,
+        font=font(SMALL_SIZE + 2),
+        anchor="rm",
+    )
 
 
 def draw_seat(
