@@ -8,6 +8,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import rendering
+from bot.games.base import name_seats
 from bot.games.miyajima.data import DICE, KINDS, sheet
 from bot.games.miyajima.view import SOLO_GOALS
 from bot.games.miyajima.words import colour_name, kind_name, rank_name, retold
@@ -257,13 +258,13 @@ def draw_results(draw: ImageDraw.ImageDraw, y: int, result: dict[str, Any]) -> i
     return y
 
 
-def sheet_status(view: dict[str, Any], seat: int) -> str:
-    """One line under the dice: the prompt, or what this seat loaded last."""
+def sheet_status(view: dict[str, Any], seat: int, names: Sequence[str]) -> str:
+    """One line under the dice: the prompt (players named), or what this seat loaded last."""
     public = view["public"]
     load = public["loads"][seat] if seat < len(public["loads"]) else None
     if public["phase"] == "load" and seat not in public["waiting"] and load:
         return plain(_("You loaded {load}").format(load=retold(load)))
-    return plain(str(view["prompt"]))
+    return plain(name_seats(str(view["prompt"]), names))
 
 
 def render_sheet(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
@@ -278,7 +279,7 @@ def render_sheet(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
         height += LINE_H + len(SOLO_GOALS) * GOAL_H if "rank" in result else 0
     image, draw = blank(WIDTH, height + MARGIN)
     title = _("Round {round} · {player}'s sheet").format(round=public["round"], player=seat_name(names, seat))
-    draw_header(draw, public, title, sheet_status(view, seat))
+    draw_header(draw, public, title, sheet_status(view, seat, names))
     y = HEADER_H
     draw_scale(draw, y)
     y += SCALE_H

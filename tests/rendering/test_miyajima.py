@@ -124,3 +124,12 @@ def test_ordinals() -> None:
         "13th",
         "21st",
     ]
+
+
+def test_the_sheet_names_the_players_its_status_line_speaks_of() -> None:
+    """The prompt marks seats ("<seat:2> chooses a die to roll."): the sheet writes their names, not the marks."""
+    state = play_until(3, 4, lambda s: s.phase == "roll" and s.round >= 2)
+    seat = (state.active + 1) % 4
+    view = MIYAJIMA.player_view(state, seat)
+    assert "<seat:" in view["prompt"]
+    assert renderer.sheet_status(view, seat, NAMES) == f"{NAMES[state.active]} chooses a die to roll."
