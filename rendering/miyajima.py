@@ -13,7 +13,7 @@ from bot.games.miyajima.data import DICE, KINDS, sheet
 from bot.games.miyajima.view import SOLO_GOALS
 from bot.games.miyajima.words import colour_name, kind_name, rank_name, retold
 from bot.i18n import _, pgettext
-from rendering.canvas import INK, check, fit, font, ordinal, seat_name, to_palette, triangle
+from rendering.canvas import INK, Font, check, fit, font, ordinal, seat_name, to_palette, triangle
 from rendering.canvas import blank as paper
 from rendering.table import clean
 
@@ -58,7 +58,10 @@ KIND_GAP = 4
 BLOCK_GAP = 14
 CAR_INSET = 3
 SCALE_H = 40
-RESULT_H = 38
+RESULT_H = 46
+"""A scores row: room for a reason on two lines (see two_lines)."""
+REASON_X = MARGIN + 446
+"""Where a colour's "adhered" or its reason why not starts, on the scores rows."""
 GOAL_H = 34
 NAME_W = 160
 MARK_W = 26
@@ -213,6 +216,14 @@ def draw_scale(draw: ImageDraw.ImageDraw, y: int) -> None:
         draw.text(centre, str(k * k), fill=INK, font=font(TEXT_SIZE), anchor="mm")
 
 
+def two_lines(text: str, face: Font, width: int) -> list[str]:
+    """`text` on one line if it fits `width`, else two lines split at its last comma (longer French reasons)."""
+    if face.getlength(text) <= width or ", " not in text:
+        return [fit(text, face, width)]
+    head, _comma, tail = text.rpartition(", ")
+    return [fit(head + ",", face, width), fit(tail, face, width)]
+
+
 def draw_results(draw: ImageDraw.ImageDraw, y: int, result: dict[str, Any]) -> int:
     """Per colour: fast and heavy points, adhered (tick) or why not (cross); the total; solo rank and goals."""
     small, face = font(SMALL_SIZE), font(TEXT_SIZE)
@@ -224,22 +235,19 @@ def draw_results(draw: ImageDraw.ImageDraw, y: int, result: dict[str, Any]) -> i
         draw.text((MARGIN + 40, y + 16), fit(colour_name(colour), small, 68), fill=INK, font=small, anchor="lm")
         fast = _("fast {points}").format(points=entry["fast"])
         heavy = _("heavy {points}").format(points=entry["heavy"])
-        for x, words, width in ((MARGIN + 112, fast, 100), (MARGIN + 215, heavy, 120)):
+        for x, words, width in ((MARGIN + 112, fast, 110), (MARGIN + 228, heavy, 124)):
             size = face if face.getlength(words) <= width else small  # longer words (French) in the smaller size
             draw.text((x, y + 16), fit(words, size, width), fill=INK, font=size, anchor="lm")
-        draw.text((MARGIN + 340, y + 16), f"= {entry['fast'] + entry['heavy']}", fill=INK, font=face, anchor="lm")
+        draw.text((MARGIN + 358, y + 16), f"= {entry['fast'] + entry['heavy']}", fill=INK, font=face, anchor="lm")
         if entry["adhered"]:
-            check(draw, MARGIN + 400, y + 4, 22, GOOD)
-            draw.text((MARGIN + 432, y + 16), _("adhered"), fill=GOOD, font=small, anchor="lm")
+            check(draw, MARGIN + 414, y + 4, 22, GOOD)
+            draw.text((REASON_X, y + 16), _("adhered"), fill=GOOD, font=small, anchor="lm")
         else:
-            draw.text((MARGIN + 404, y + 16), "x", fill=BAD, font=face, anchor="lm")
-            draw.text(
-                (MARGIN + 432, y + 16),
-                fit(_(str(entry["why"])), small, WIDTH - 2 * MARGIN - 436),
-                fill=BAD,
-                font=small,
-                anchor="lm",
-            )
+            draw.text((MARGIN + 418, y + 16), "x", fill=BAD, font=face, anchor="lm")
+            lines = two_lines(_(str(entry["why"])), small, WIDTH - MARGIN - REASON_X)
+            for n, line in enumerate(lines):
+                ly = y + 16 + (n * 2 - len(lines) + 1) * SMALL_SIZE // 2
+                draw.text((REASON_X, ly), line, fill=BAD, font=small, anchor="lm")
         y += RESULT_H
     draw.text((MARGIN, y + 6), _("Total {total}").format(total=result["total"]), fill=INK, font=font(TITLE_SIZE))
     y += LINE_H + 10
