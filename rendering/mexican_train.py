@@ -18,19 +18,22 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Colour = tuple[int, int, int]
 
 # --- layout (pixels) ---------------------------------------------------------------------------
-WIDTH = 960
+WIDTH = 800
+"""Narrow enough that a phone (about 400 px wide) shows it at half size: 22 px text reads as 11 px."""
+SMALLEST_TEXT = 23
+"""The smallest text drawn: two-digit numerals on board tiles (see tile_image)."""
 MARGIN = 16
 TITLE_SIZE = 34
 TEXT_SIZE = 28
 SMALL_SIZE = 24
-NUMERAL_SIZE = 30
+NUMERAL_SIZE = 28
 HEADER_H = 112
 BANNER_H = 64
 ROW_H = 80
 ROW_GAP = 6
-GUTTER = 34
-NAME_W = 236
-HALF = 46
+GUTTER = 30
+NAME_W = 220
+HALF = 42
 """A board domino is two HALF×HALF squares side by side."""
 TILE_GAP = 6
 MORE_W = 66
@@ -150,7 +153,7 @@ def draw_header(image: Image.Image, public: dict[str, Any], names: Sequence[str]
         x = MARGIN + int(face.getlength(over)) + 30
     else:
         triangle(draw, MARGIN, y + 16, 22, ALERT)
-        text = fit(pgettext("mexican train", "Turn: {player}").format(player=seat_name(names, turn)), face, 360)
+        text = fit(pgettext("mexican train", "Turn: {player}").format(player=seat_name(names, turn)), face, 300)
         draw.text((MARGIN + 32, y), text, fill=INK, font=face)
         x = MARGIN + 32 + int(face.getlength(text)) + 30
     draw.text((x, y), _("Boneyard: {count}").format(count=public["boneyard"]), fill=INK, font=face)

@@ -8,11 +8,12 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import rendering
+from bot.games.base import name_seats
 from bot.games.miyajima.data import DICE, KINDS, sheet
 from bot.games.miyajima.view import SOLO_GOALS
 from bot.games.miyajima.words import colour_name, kind_name, rank_name, retold
 from bot.i18n import _, pgettext
-from rendering.canvas import INK, check, fit, font, ordinal, seat_name, to_palette, triangle
+from rendering.canvas import INK, Font, check, fit, font, ordinal, seat_name, to_palette, triangle
 from rendering.canvas import blank as paper
 from rendering.table import clean
 
@@ -35,29 +36,36 @@ def blank(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
 
 
 # --- layout (pixels) ---------------------------------------------------------------------------
-WIDTH = 960
+WIDTH = 800
+"""Narrow enough that a phone (about 400 px wide) shows it at half size: 22 px text reads as 11 px."""
+SMALLEST_TEXT = 22
+"""The smallest text drawn (SMALL_SIZE: notes, labels, column heads)."""
 MARGIN = 16
 TITLE_SIZE = 34
 TEXT_SIZE = 28
 SMALL_SIZE = 22
-NUMBER_SIZE = 28
+NUMBER_SIZE = 26
+"""A car's running total: it must fit a half-width car."""
 LINE_H = 44
 DIE = 50
 DIE_SLOT = 150
 HEADER_H = 3 * LINE_H + DIE + 20
-LABEL_W = 120
-KIND_W = 78
-CAR_W = 88
+LABEL_W = 110
+KIND_W = 70
+CAR_W = 70
 TRAIN_H = 52
 KIND_GAP = 4
 BLOCK_GAP = 14
 CAR_INSET = 3
 SCALE_H = 40
-RESULT_H = 38
+RESULT_H = 46
+"""A scores row: room for a reason on two lines (see two_lines)."""
+REASON_X = MARGIN + 446
+"""Where a colour's "adhered" or its reason why not starts, on the scores rows."""
 GOAL_H = 34
-NAME_W = 190
-MARK_W = 34
-PIP_W = 10
+NAME_W = 160
+MARK_W = 26
+PIP_W = 8
 PIP_GAP = 2
 PIP_H = 22
 ROW_H = 34
@@ -208,6 +216,14 @@ def draw_scale(draw: ImageDraw.ImageDraw, y: int) -> None:
         draw.text(centre, str(k * k), fill=INK, font=font(TEXT_SIZE), anchor="mm")
 
 
+def two_lines(text: str, face: Font, width: int) -> list[str]:
+    """`text` on one line if it fits `width`, else two lines split at its last comma (longer French reasons)."""
+    if face.getlength(text) <= width or ", " not in text:
+        return [fit(text, face, width)]
+    head, _comma, tail = text.rpartition(", ")
+    return [fit(head + ",", face, width), fit(tail, face, width)]
+
+
 def draw_results(draw: ImageDraw.ImageDraw, y: int, result: dict[str, Any]) -> int:
     """Per colour: fast and heavy points, adhered (tick) or why not (cross); the total; solo rank and goals."""
     small, face = font(SMALL_SIZE), font(TEXT_SIZE)
@@ -216,25 +232,22 @@ def draw_results(draw: ImageDraw.ImageDraw, y: int, result: dict[str, Any]) -> i
     for entry in result["colours"]:
         colour = str(entry["colour"])
         chip(draw, (MARGIN, y, MARGIN + 32, y + 32), colour, SMALL_SIZE)
-        draw.text((MARGIN + 40, y + 16), fit(colour_name(colour), small, 88), fill=INK, font=small, anchor="lm")
+        draw.text((MARGIN + 40, y + 16), fit(colour_name(colour), small, 68), fill=INK, font=small, anchor="lm")
         fast = _("fast {points}").format(points=entry["fast"])
         heavy = _("heavy {points}").format(points=entry["heavy"])
-        for x, words, width in ((MARGIN + 130, fast, 116), (MARGIN + 250, heavy, 146)):
+        for x, words, width in ((MARGIN + 112, fast, 110), (MARGIN + 228, heavy, 124)):
             size = face if face.getlength(words) <= width else small  # longer words (French) in the smaller size
             draw.text((x, y + 16), fit(words, size, width), fill=INK, font=size, anchor="lm")
-        draw.text((MARGIN + 400, y + 16), f"= {entry['fast'] + entry['heavy']}", fill=INK, font=face, anchor="lm")
+        draw.text((MARGIN + 358, y + 16), f"= {entry['fast'] + entry['heavy']}", fill=INK, font=face, anchor="lm")
         if entry["adhered"]:
-            check(draw, MARGIN + 490, y + 4, 22, GOOD)
-            draw.text((MARGIN + 524, y + 16), _("adhered"), fill=GOOD, font=small, anchor="lm")
+            check(draw, MARGIN + 414, y + 4, 22, GOOD)
+            draw.text((REASON_X, y + 16), _("adhered"), fill=GOOD, font=small, anchor="lm")
         else:
-            draw.text((MARGIN + 494, y + 16), "x", fill=BAD, font=face, anchor="lm")
-            draw.text(
-                (MARGIN + 524, y + 16),
-                fit(_(str(entry["why"])), small, WIDTH - 2 * MARGIN - 530),
-                fill=BAD,
-                font=small,
-                anchor="lm",
-            )
+            draw.text((MARGIN + 418, y + 16), "x", fill=BAD, font=face, anchor="lm")
+            lines = two_lines(_(str(entry["why"])), small, WIDTH - MARGIN - REASON_X)
+            for n, line in enumerate(lines):
+                ly = y + 16 + (n * 2 - len(lines) + 1) * SMALL_SIZE // 2
+                draw.text((REASON_X, ly), line, fill=BAD, font=small, anchor="lm")
         y += RESULT_H
     draw.text((MARGIN, y + 6), _("Total {total}").format(total=result["total"]), fill=INK, font=font(TITLE_SIZE))
     y += LINE_H + 10
@@ -253,13 +266,13 @@ def draw_results(draw: ImageDraw.ImageDraw, y: int, result: dict[str, Any]) -> i
     return y
 
 
-def sheet_status(view: dict[str, Any], seat: int) -> str:
-    """One line under the dice: the prompt, or what this seat loaded last."""
+def sheet_status(view: dict[str, Any], seat: int, names: Sequence[str]) -> str:
+    """One line under the dice: the prompt (players named), or what this seat loaded last."""
     public = view["public"]
     load = public["loads"][seat] if seat < len(public["loads"]) else None
     if public["phase"] == "load" and seat not in public["waiting"] and load:
         return plain(_("You loaded {load}").format(load=retold(load)))
-    return plain(str(view["prompt"]))
+    return plain(name_seats(str(view["prompt"]), names))
 
 
 def render_sheet(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
@@ -274,7 +287,7 @@ def render_sheet(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
         height += LINE_H + len(SOLO_GOALS) * GOAL_H if "rank" in result else 0
     image, draw = blank(WIDTH, height + MARGIN)
     title = _("Round {round} · {player}'s sheet").format(round=public["round"], player=seat_name(names, seat))
-    draw_header(draw, public, title, sheet_status(view, seat))
+    draw_header(draw, public, title, sheet_status(view, seat, names))
     y = HEADER_H
     draw_scale(draw, y)
     y += SCALE_H
@@ -315,9 +328,9 @@ def draw_column_heads(draw: ImageDraw.ImageDraw, y: int, col_w: int) -> None:
     """Each colour's swatch, letter and name over its column."""
     for i, colour in enumerate(COLOURS):
         x = MARGIN + NAME_W + MARK_W + i * col_w
-        chip(draw, (x, y, x + 28, y + 32), colour, SMALL_SIZE)
-        name = fit(colour_name(colour), font(SMALL_SIZE), col_w - 36)
-        draw.text((x + 32, y + 16), name, fill=INK, font=font(SMALL_SIZE), anchor="lm")
+        chip(draw, (x, y, x + 24, y + 32), colour, SMALL_SIZE)
+        name = fit(colour_name(colour), font(SMALL_SIZE), col_w - 32)
+        draw.text((x + 28, y + 16), name, fill=INK, font=font(SMALL_SIZE), anchor="lm")
 
 
 def draw_cell(draw: ImageDraw.ImageDraw, x: int, y: int, colour: str, totals: list[int]) -> None:
@@ -330,7 +343,13 @@ def draw_cell(draw: ImageDraw.ImageDraw, x: int, y: int, colour: str, totals: li
         else:
             draw.rectangle(box, fill=PAPER, outline=MUTED)
     text = str(totals[-1]) if totals else "-"
-    draw.text((x + 6 * (PIP_W + PIP_GAP) + 34, y + ROW_H // 2), text, fill=INK, font=font(SMALL_SIZE + 2), anchor="rm")
+    draw.text(
+        (x + sheet().cars * (PIP_W + PIP_GAP) + 28, y + ROW_H // 2),
+        text,
+        fill=INK,
+        font=font(SMALL_SIZE + 2),
+        anchor="rm",
+    )
 
 
 def draw_seat(

@@ -8,12 +8,14 @@ from typing import Any
 import discord
 
 from bot.engine import Update
-from bot.games.base import Arg, IllegalAction
+from bot.games.base import Arg, IllegalAction, name_seats
 from bot.games.mexican_train.words import retold
-from bot.i18n import _, pgettext
+from bot.i18n import _, ngettext, pgettext
 from bot.ui import presenters
 from bot.ui.messages import COLOUR, clip
-from bot.ui.presenters import BoardButton, Presenter, named
+from bot.ui.presenters import BoardButton, Presenter, named, picture_names
+from rendering.canvas import seat_name
+from rendering.mexican_train import playable_tiles, tile_name
 
 OWN_TRAIN = "mine"
 """The `where` a player means by their own train, before the cog turns it into their seat."""
@@ -93,6 +95,99 @@ def _tiles(pairs: list[list[int]]) -> str:
 
 def _end(train: list[list[int]], engine: int) -> int:
     return train[-1][1] if train else engine
+
+
+def picture_heading(update: Update, board: dict[str, Any]) -> str:
+    """The game and, in rounds mode, the round: "Mexican Train, round 3 of 13"."""
+    if board["mode"] != "rounds":
+        return update.title
+    return _("{title}, round {round} of {rounds}").format(
+        title=update.title, round=board["round"], rounds=board["rounds"]
+    )
+
+
+def waiting_double(board: dict[str, Any], names: list[str]) -> str:
+    """The double that must be covered before any other play, in words, or "" when none waits."""
+    double = board["double"]
+    if double is None:
+        return ""
+    if double["train"] == "mexican":
+        where = _("the Mexican Train")
+    else:
+        where = _("{player}'s train").format(player=seat_name(names, int(double["train"])))
+    return _("A {value}-{value} double waits on {where}: {player} must cover it.").format(
+        value=double["value"], where=where, player=seat_name(names, int(double["waiting"]))
+    )
+
+
+def open_trains(board: dict[str, Any], names: list[str]) -> str:
+    """Which trains anyone may play on: the marked personal trains and the Mexican Train once started."""
+    trains = [
+        _("{player}'s train").format(player=seat_name(names, seat))
+        for seat, train in enumerate(board["trains"])
+        if train["open"]
+    ]
+    if board["mexican"] is not None:
+        trains.append(_("the Mexican Train"))
+    if not trains:
+        return _("No train is open to all yet.")
+    return _("Open to all: {trains}.").format(trains=", ".join(trains))
+
+
+def train_rows(board: dict[str, Any], names: list[str]) -> list[str]:
+    """Each player's standing and train, then the Mexican Train: "Aiko: 4 tiles in hand, 12 points, train ends 7"."""
+    rows = []
+    for seat, train in enumerate(board["trains"]):
+        row = ngettext("{player}: {n} tile in hand", "{player}: {n} tiles in hand", board["hands"][seat]).format(
+            player=seat_name(names, seat), n=board["hands"][seat]
+        )
+        if board["mode"] == "rounds":
+            row += ", " + ngettext("{n} point", "{n} points", board["totals"][seat]).format(n=board["totals"][seat])
+        row += ", " + _("train ends {end}").format(end=_end(train["tiles"], board["engine"]))
+        rows.append(row)
+    if board["mexican"] is None:
+        rows.append(_("Mexican Train: not started"))
+    else:
+        rows.append(_("Mexican Train: ends {end}").format(end=_end(board["mexican"], board["engine"])))
+    return rows
+
+
+def board_picture_words(update: Update, board: dict[str, Any]) -> str:
+    """The board's picture in words: round, who plays, a waiting double, open trains, standings and boneyard."""
+    names = picture_names(update)
+    parts = [picture_heading(update, board) + "."]
+    if board["turn"] is None:
+        parts.append(pgettext("mexican train", "The game is over."))
+    else:
+        parts.append(_("{player} to play.").format(player=seat_name(names, board["turn"])))
+    parts += [waiting_double(board, names), open_trains(board, names)]
+    parts.append("; ".join(train_rows(board, names)) + ".")
+    parts.append(_("Boneyard: {count}").format(count=board["boneyard"]) + ".")
+    if board["mode"] == "rounds":
+        parts.append(_("Lowest total wins."))
+    return " ".join(part for part in parts if part)
+
+
+def hand_picture_words(update: Update, view: dict[str, Any]) -> str:
+    """A seat's hand picture in words: what they wait for, their tiles, which fit now, the one they must play."""
+    board, private = view["public"], view["private"]
+    hand = private["hand"]
+    parts = [picture_heading(update, board) + ".", name_seats(str(view["prompt"]), picture_names(update))]
+    tiles = ", ".join(tile_name(pair) for pair in hand) or _("none")
+    parts.append(
+        ngettext("Your hand, {n} tile: {tiles}.", "Your hand, {n} tiles: {tiles}.", len(hand)).format(
+            n=len(hand), tiles=tiles
+        )
+    )
+    playable = [tile_name(pair) for pair in hand if tile_name(pair) in playable_tiles(view["legal"])]
+    if playable:
+        parts.append(_("Playable now: {tiles}.").format(tiles=", ".join(playable)))
+    elif board["turn"] == private["seat"]:
+        parts.append(_("None of your tiles fits now."))
+    if private["new_tiles"]:
+        new = ", ".join(tile_name(pair) for pair in private["new_tiles"])
+        parts.append(_("Just drawn: {tiles}.").format(tiles=new))
+    return " ".join(parts)
 
 
 class MexicanTrainPresenter(Presenter):
@@ -251,6 +346,12 @@ class MexicanTrainPresenter(Presenter):
             embed.add_field(name=score[:256], value=clip(_tiles(hand) if hand else _("out!")), inline=False)
         embed.set_footer(text=_("Blanks count 25 (0-0 counts 50). Lowest score wins."))
         return embed
+
+    def describe_picture(self, update: Update, view: dict[str, Any]) -> str:
+        """The board picture from the public view only; a seat's hand picture with that seat's tiles."""
+        if view is update.public or view.get("private") is None:
+            return board_picture_words(update, view["public"])
+        return hand_picture_words(update, view)
 
     def reply_with_view(self, update: Update) -> bool:
         """Also when the move ended a round and dealt the next: the mover's new hand comes with the reply."""

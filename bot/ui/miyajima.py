@@ -7,12 +7,14 @@ from typing import Any
 import discord
 
 from bot.engine import Update
-from bot.games.miyajima.data import DICE, sheet
-from bot.games.miyajima.words import colour_name, rank_name, retold
+from bot.games.base import name_seats
+from bot.games.miyajima.data import DICE, KINDS, sheet
+from bot.games.miyajima.words import colour_name, kind_name, rank_name, retold
 from bot.i18n import N_, _, ngettext, pgettext
 from bot.ui import presenters
 from bot.ui.messages import COLOUR, clip
-from bot.ui.presenters import UNSTAMPED, BoardButton, Presenter, named
+from bot.ui.presenters import UNSTAMPED, BoardButton, Presenter, named, picture_names
+from rendering.canvas import ordinal, seat_name
 
 MARKS = {"red": "🟥", "orange": "🟧", "yellow": "🟨", "green": "🟩", "blue": "🟦", "purple": "🟪"}
 """A mark beside every colour name (the name is always written too)."""
@@ -71,6 +73,107 @@ def _breakdown(result: dict[str, Any]) -> str:
             )
         )
     return "\n".join(lines)
+
+
+def rolled_words(rolled: list[list[Any]]) -> str:
+    """The round's dice as the picture shows them: "Dice: red 4, blue 6, yellow not rolled yet"."""
+    done = {str(die): value for die, value in rolled}
+    dice = [f"{colour_name(str(die))} {value}" for die, value in rolled]
+    dice += [_("{die} not rolled yet").format(die=colour_name(die)) for die in DICE if die not in done]
+    return _("Dice: {dice}.").format(dice=", ".join(dice))
+
+
+def table_status(board: dict[str, Any], names: list[str]) -> str:
+    """Who is to act, as the overview picture says it."""
+    if board["finished"]:
+        return pgettext("miyajima", "The game is over.")
+    if board["phase"] == "roll":
+        return _("{player} chooses a die to roll.").format(player=seat_name(names, board["active"]))
+    waiting = ", ".join(seat_name(names, s) for s in board["waiting"])
+    return _("Still loading: {players}.").format(players=waiting)
+
+
+def labelled(what: str, items: str) -> str:
+    """ "what: items", spaced as the language in use writes a colon."""
+    return pgettext("label and what it says", "{what}: {items}").format(what=what, items=items)
+
+
+def destinations_words(board: dict[str, Any]) -> str:
+    """How many destinations are reached, which, and how many end the game; the last round said."""
+    reached = [sheet().colours[c].destination for c in board["destinations"]]
+    line = _("Destinations reached: {reached} ({to_end} end the game)").format(
+        reached=len(reached), to_end=board["to_end"]
+    )
+    line = labelled(line, ", ".join(reached)) + "." if reached else line + "."
+    if board["last_round"] and not board["finished"]:
+        line += " " + _("This is the last round.")
+    return line
+
+
+def player_words(board: dict[str, Any], names: list[str], seat: int) -> str:
+    """One player on the overview: their final total and place once over, else their cars; the colours reached."""
+    colours = ", ".join(colour_name(c) for c in board["reached"][seat])
+    reached = _("reached {colours}").format(colours=colours) if colours else _("no destination reached")
+    if board["finished"] and board["results"]:
+        totals = [int(r["total"]) for r in board["results"]]
+        total = totals[seat]
+        progress = ngettext("{total} point, {place}", "{total} points, {place}", total).format(
+            total=total, place=ordinal(1 + sum(t > total for t in totals))
+        )
+    else:
+        cars = sum(len(train) for colour in board["sheets"][seat].values() for train in colour.values())
+        progress = ngettext("{n} car", "{n} cars", cars).format(n=cars)
+    return labelled(seat_name(names, seat), f"{progress}, {reached}")
+
+
+def overview_picture_words(update: Update, board: dict[str, Any]) -> str:
+    """The overview picture in words: round, dice, who acts, destinations, and each player's progress or total."""
+    names = picture_names(update)
+    parts = [
+        _("{title}, round {round}.").format(title=update.title, round=board["round"]),
+        rolled_words(board["rolled"]),
+        table_status(board, names),
+        destinations_words(board),
+        "; ".join(player_words(board, names, seat) for seat in range(len(board["sheets"]))) + ".",
+    ]
+    return " ".join(parts)
+
+
+def train_total(cars: list[int]) -> str:
+    """A train as the sheet shows it: its cars and running total, or empty."""
+    if not cars:
+        return pgettext("miyajima train", "empty")
+    return ngettext("{n} car, total {total}", "{n} cars, total {total}", len(cars)).format(n=len(cars), total=cars[-1])
+
+
+def sheet_picture_words(update: Update, view: dict[str, Any]) -> str:
+    """A seat's sheet picture in words: round, dice, the prompt, each colour's trains and destination, the score."""
+    board, names = view["public"], picture_names(update)
+    seat = int(view["private"]["seat"])
+    parts = [
+        _("{title}, round {round}: {player}'s sheet.").format(
+            title=update.title, round=board["round"], player=seat_name(names, seat)
+        ),
+        rolled_words(board["rolled"]),
+        name_seats(str(view["prompt"]), names),
+    ]
+    colours = []
+    for colour, trains in sheet().colours.items():
+        kinds = ", ".join(f"{kind_name(kind)} {train_total(board['sheets'][seat][colour][kind])}" for kind in KINDS)
+        line = _("{colour} to {destination}: {trains}").format(
+            colour=colour_name(colour), destination=trains.destination, trains=kinds
+        )
+        if colour in board["reached"][seat]:
+            line += " " + _("(reached)")
+        colours.append(line)
+    said = "; ".join(colours)
+    parts.append(said[:1].upper() + said[1:] + ".")
+    if board["results"]:
+        result = board["results"][seat]
+        parts.append(pgettext("miyajima", "Final score: {total}").format(total=result["total"]) + ".")
+        if "rank" in result:
+            parts.append(_("Solo rank: {rank}").format(rank=rank_name(result["rank"])) + ".")
+    return " ".join(parts)
 
 
 class MiyajimaPresenter(Presenter):
@@ -175,6 +278,12 @@ class MiyajimaPresenter(Presenter):
 
     def result_embeds(self, update: Update) -> list[discord.Embed]:
         return presenters.ranked_results(update, _breakdown)
+
+    def describe_picture(self, update: Update, view: dict[str, Any]) -> str:
+        """The overview picture from the public view; a seat's sheet picture (sheets are public in this game)."""
+        if view is update.public or view.get("private") is None:
+            return overview_picture_words(update, view["public"])
+        return sheet_picture_words(update, view)
 
     def move_reply(self, update: Update) -> str:
         board = update.public["public"]

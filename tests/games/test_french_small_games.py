@@ -124,7 +124,7 @@ def miyajima_pictures(game: Game, state: Any, seat: int) -> list[str]:
     public_view, own = game.player_view(state, None), game.player_view(state, seat)
     public = public_view["public"]
     places = [1] * len(public["sheets"])
-    texts = [miyajima_picture.overview_status(public, NAMES), miyajima_picture.sheet_status(own, seat)]
+    texts = [miyajima_picture.overview_status(public, NAMES), miyajima_picture.sheet_status(own, seat, NAMES)]
     return texts + [miyajima_picture.seat_note(public, s, places) for s in range(len(public["sheets"]))]
 
 

@@ -13,7 +13,9 @@ from PIL import Image
 from bot.games.miyajima import MIYAJIMA
 from bot.games.miyajima.state import MiyajimaState
 from bot.games.rng import GameRandom
+from bot.i18n import _, speaking
 from rendering import miyajima as renderer
+from rendering.canvas import font
 from tests.rendering import pngs
 
 MAX_BYTES = 300_000
@@ -124,3 +126,23 @@ def test_ordinals() -> None:
         "13th",
         "21st",
     ]
+
+
+def test_the_sheet_names_the_players_its_status_line_speaks_of() -> None:
+    """The prompt marks seats ("<seat:2> chooses a die to roll."): the sheet writes their names, not the marks."""
+    state = play_until(3, 4, lambda s: s.phase == "roll" and s.round >= 2)
+    seat = (state.active + 1) % 4
+    view = MIYAJIMA.player_view(state, seat)
+    assert "<seat:" in view["prompt"]
+    assert renderer.sheet_status(view, seat, NAMES) == f"{NAMES[state.active]} chooses a die to roll."
+
+
+def test_a_long_reason_goes_on_two_lines_rather_than_being_cut() -> None:
+    """French says "fast not closer, heavy not heavier" too long for one line of the scores: it is split, whole."""
+    face, room = font(renderer.SMALL_SIZE), renderer.WIDTH - renderer.MARGIN - renderer.REASON_X
+    with speaking("fr"):
+        reason = _("fast not closer, heavy not heavier")
+    assert face.getlength(reason) > room
+    lines = renderer.two_lines(reason, face, room)
+    assert lines == ["rapide pas plus proche,", "lourd pas plus chargé"]
+    assert renderer.two_lines("fast not closer", face, room) == ["fast not closer"]
