@@ -11,7 +11,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.i18n import _
-from rendering.canvas import INK, Colour, Font, blank, fit, font, to_palette, triangle
+from rendering.canvas import INK, Colour, Font, _font, blank, fit, font, to_palette, triangle
 
 # --- layout (pixels) ---------------------------------------------------------------------------
 MIN_WIDTH = 480
@@ -76,7 +76,7 @@ class RankedTable:
 @lru_cache(maxsize=4096)
 def drawable(char: str) -> bool:
     """Whether the bundled font has a glyph for `char` (its mask differs from the missing-glyph box)."""
-    face = font(TEXT_SIZE)
+    face = _font(TEXT_SIZE)  # a measurement, not text drawn: the phone size rule must not count it
     mask, box = face.getmask(char), face.getmask(NOTDEF)
     return mask.size != box.size or bytes(mask) != bytes(box)
 
