@@ -525,8 +525,8 @@ def draw_lines(draw: Draw, board: TokyoMap, grid: Grid, sheet: Sheet) -> list[Le
         for p, q in ends:
             draw_section(draw, p, q, LOOKS[colour], width)
         if ends:
-            middle = len(ends) // 2
-            p, q = max(ends, key=lambda pq: (round(math.dist(*pq)), -abs(ends.index(pq) - middle)))
+            middle = len(ends) // 2  # of sections as long, the one nearest the line's middle
+            _i, (p, q) = max(enumerate(ends), key=lambda i_pq: (round(math.dist(*i_pq[1])), -abs(i_pq[0] - middle)))
             tags.append((p, q, LOOKS[colour]))
     return tags
 
@@ -633,7 +633,7 @@ def map_image(sections: dict[str, Any], cell: int) -> Image.Image:
     marks = draw_marks(draw, board, grid, sheet, found)
     middles = [grid.at(*along(*lattice_ends(board, a, b), 0.5)) for c in COLOURS for a, b in sheet[c]]
     taken = [*marks, *middles]
-    for p, q, look in tags:
+    for p, q, look in tags:  # a letter keeps clear of the marks and of other sections' middles, not its own
         spot = tag_spot(grid, p, q, [t for t in taken if math.dist(t, along(p, q, 0.5)) > line_width(grid)])
         taken.append(spot)
         tag(draw, *spot, look, tag_size(grid))
