@@ -17,7 +17,7 @@ from bot.games.next_station_tokyo.scoring import GREEN_MISS, OBJECTIVE_POINTS
 from bot.games.next_station_tokyo.state import ROUNDS, Sheet
 from bot.games.next_station_tokyo.words import answer_words, card_name, colour_name, district_name, effect_name
 from bot.i18n import _, ngettext, pgettext
-from rendering.canvas import INK, Colour, check, fit, font, ordinal, seat_name, to_palette
+from rendering.canvas import INK, Colour, Font, check, fit, font, ordinal, seat_name, to_palette
 from rendering.canvas import blank as paper
 from rendering.table import clean
 
@@ -39,19 +39,22 @@ def blank(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
 
 
 # --- layout (pixels) ---------------------------------------------------------------------------
-WIDTH = 960
+WIDTH = 800
+"""Narrower than most pictures: a phone shows it 400 px wide, so every 2 px here is 1 px there."""
+SMALLEST_TEXT = 23
+"""The smallest text drawn (line letters, counts, coordinates, the legend): 11.5 px once shown 400 px wide."""
 MARGIN = 16
-TITLE_SIZE = 32
-TEXT_SIZE = 24
-SMALL_SIZE = 20
-LINE_H = 40
-SHEET_CELL = 88
-"""Lattice spacing of a seat's own sheet: shrunk to a phone's width, symbols and letters still read at a glance."""
-TILE_GAP = 12
-TILE_HEAD = 36
-LEGEND_SAMPLE = 56
+TITLE_SIZE = 34
+TEXT_SIZE = 27
+SMALL_SIZE = SMALLEST_TEXT
+LINE_H = 44
+SHEET_CELL = 72
+"""Lattice spacing of a seat's own sheet: the map fills the page's width, so symbols and letters read on a phone."""
+TILE_GAP = 16
+TILE_HEAD = 40
+LEGEND_SAMPLE = 60
 SCORE_H = 48
-ROW_H = 32
+ROW_H = 36
 MAX_HEIGHT = 2400
 """Pages are drawn on a canvas this tall and cropped to what was drawn."""
 
@@ -128,8 +131,8 @@ class Grid:
 
     @property
     def label(self) -> int:
-        """The band left of and above the frame that holds the coordinates."""
-        return max(16, self.cell * 2 // 5)
+        """The band left of and above the frame that holds the coordinates (small maps have none)."""
+        return max(SMALLEST_TEXT + 4, self.cell * 2 // 5) if self.cell >= SMALL_MAP else 2
 
     @property
     def size(self) -> tuple[int, int]:
@@ -322,12 +325,14 @@ def shifted(p: Point, q: Point, by: float) -> tuple[Point, Point]:
     return (p[0] + nx, p[1] + ny), (q[0] + nx, q[1] + ny)
 
 
-def pieces(p: Point, q: Point, on: float, off: float) -> Iterator[tuple[Point, Point]]:
-    """Dashes `on` pixels long with `off`-pixel gaps from p to q."""
+def pieces(p: Point, q: Point, on: float, off: float, centred: bool = False) -> Iterator[tuple[Point, Point]]:
+    """Dashes `on` pixels long with `off`-pixel gaps from p to q; `centred`: one dash on the middle, the rest
+    spaced from it both ways (a short section shows the most between the station symbols at its ends)."""
     length = math.dist(p, q)
-    start = 0.0
+    start = (length / 2 - on / 2) % (on + off) - (on + off) if centred else 0.0
     while start < length:
-        yield along(p, q, start / length), along(p, q, min(start + on, length) / length)
+        if start + on > 0:
+            yield along(p, q, max(start, 0.0) / length), along(p, q, min(start + on, length) / length)
         start += on + off
 
 
@@ -377,7 +382,7 @@ def dotted(draw: Draw, p: Point, q: Point, step: float, dot: float, fill: Colour
 def draw_section(draw: Draw, p: Point, q: Point, look: LineLook, width: int) -> None:
     """One section of a line in its colour's own pattern, so no two lines look alike even without colour."""
     if look.pattern == "dashed":
-        for a, b in pieces(p, q, 2.2 * width, 1.3 * width):
+        for a, b in pieces(p, q, 2.2 * width, 1.3 * width, centred=True):
             draw.line([a, b], fill=look.colour, width=width)
         return
     if look.pattern == "double":
@@ -406,7 +411,9 @@ def draw_frame(draw: Draw, grid: Grid) -> None:
     right, bottom = grid.label + len(COLUMNS) * grid.cell, grid.label + ROWS * grid.cell
     draw.rectangle((grid.label, grid.label, right, bottom), fill=MAP_PAPER, outline=INK, width=2)
     draw.polygon([grid.at(x, y) for x, y in octagon()], fill=OCTAGON_FILL)
-    face = font(max(12, grid.cell * 3 // 10))
+    if grid.cell < SMALL_MAP:  # a player reads coordinates on their own sheet; here they would crowd the map
+        return
+    face = font(max(SMALLEST_TEXT, grid.cell * 3 // 10))
     for col, letter in enumerate(COLUMNS):
         draw.text((grid.at(col, 1)[0], grid.label // 2), letter, fill=INK, font=face, anchor="mm")
     for row in range(1, ROWS + 1):
@@ -444,38 +451,33 @@ def draw_loop(draw: Draw, board: TokyoMap, grid: Grid) -> None:
 
 @lru_cache(maxsize=4)
 def base_layer(cell: int) -> Image.Image:
-    """What every sheet shares under the lines: frame, coordinates, guides, districts, octagon and green loop."""
+    """What every sheet shares under the lines: frame, coordinates, guides, districts, green loop, departure rings."""
     board, grid = tokyo_map(), Grid(cell)
     image, draw = blank(*grid.size)
     draw_frame(draw, grid)
     draw_guides(draw, board, grid)
     draw_districts(draw, grid)
     draw_loop(draw, board, grid)
+    for colour, sid in board.departures.items():
+        x, y = grid.station(board, sid)
+        draw.ellipse(around(x, y, 1.55 * SYMBOL_R * cell), outline=LOOKS[colour].colour, width=grid.scaled(0.07, 3))
     return image
 
 
 @lru_cache(maxsize=4)
 def station_layer(cell: int) -> Image.Image:
-    """What every sheet shares over the lines (transparent elsewhere): the station symbols and the departures."""
+    """The station symbols every sheet shares over its lines (transparent elsewhere)."""
     board, grid = tokyo_map(), Grid(cell)
     image = Image.new("RGBA", grid.size, (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
-    r = SYMBOL_R * cell
-    for colour, sid in board.departures.items():
-        x, y = grid.station(board, sid)
-        draw.ellipse(around(x, y, 1.55 * r), outline=LOOKS[colour].colour, width=grid.scaled(0.07, 3))
     for s in board.stations.values():
-        draw_symbol(draw, s.symbol, *grid.at(s.col, s.row), r)
-    if cell >= SMALL_MAP:  # small maps have letters enough on their lines; the ring's colour marks the departure
-        for colour, sid in board.departures.items():
-            x, y = grid.station(board, sid)
-            tag(draw, x - 0.36 * cell, y + 0.36 * cell, LOOKS[colour], tag_size(grid))
+        draw_symbol(draw, s.symbol, *grid.at(s.col, s.row), SYMBOL_R * cell)
     return image
 
 
 def tag_size(grid: Grid) -> int:
     """The letter size of line tags and interchange counts on a map of this scale."""
-    return max(11, grid.cell // 5)
+    return max(SMALLEST_TEXT, grid.cell // 5)
 
 
 def as_sheet(sections: dict[str, Any]) -> Sheet:
@@ -503,33 +505,112 @@ def section_ends(board: TokyoMap, grid: Grid, a: str, b: str, lane: float, width
     return (p, q) if first == a else (q, p)
 
 
-def draw_lines(draw: Draw, board: TokyoMap, grid: Grid, sheet: Sheet) -> list[tuple[Point, LineLook]]:
-    """Every section of the sheet's lines; returns where each line's letter goes (the middle of its middle section)."""
-    width, shift = grid.scaled(LINE_W, 3), lanes(sheet)
-    tags: list[tuple[Point, LineLook]] = []
+def line_width(grid: Grid) -> int:
+    """A drawn line's width: thick enough on a small map for its pattern to show on a phone."""
+    return grid.scaled(LINE_W, 5)
+
+
+Lettering = tuple[Point, Point, LineLook]
+"""The section a line's letter goes on, and the line's look."""
+
+
+def draw_lines(draw: Draw, board: TokyoMap, grid: Grid, sheet: Sheet) -> list[Lettering]:
+    """Every section of the sheet's lines; returns the section each line's letter goes on: its longest.
+
+    The longest section leaves its pattern showing beside the letter; a short one between stations would not."""
+    width, shift = line_width(grid), lanes(sheet)
+    tags: list[Lettering] = []
     for colour in COLOURS:
-        for a, b in sheet[colour]:
-            p, q = section_ends(board, grid, a, b, shift[colour, segment(a, b)], width)
+        ends = [section_ends(board, grid, a, b, shift[colour, segment(a, b)], width) for a, b in sheet[colour]]
+        for p, q in ends:
             draw_section(draw, p, q, LOOKS[colour], width)
-        if sheet[colour]:
-            a, b = sheet[colour][len(sheet[colour]) // 2]
-            p, q = section_ends(board, grid, a, b, shift[colour, segment(a, b)], width)
-            tags.append((along(p, q, 0.5), LOOKS[colour]))
+        if ends:
+            middle = len(ends) // 2  # of sections as long, the one nearest the line's middle
+            _i, (p, q) = max(enumerate(ends), key=lambda i_pq: (round(math.dist(*i_pq[1])), -abs(i_pq[0] - middle)))
+            tags.append((p, q, LOOKS[colour]))
     return tags
 
 
-def draw_interchanges(draw: Draw, board: TokyoMap, grid: Grid, sheet: Sheet) -> None:
-    """A ring round each station on two or more lines (the green loop counts), with the number of lines."""
-    r, size = SYMBOL_R * grid.cell, tag_size(grid)
-    # On a small map a count on every 2-line interchange would bury it; only 3 lines or more score points.
-    least = 2 if grid.cell >= SMALL_MAP else 3
-    for sid, count in stations_by_lines(sheet, board).items():
-        if count < 2:
-            continue
-        x, y = grid.station(board, sid)
-        draw.ellipse(around(x, y, 1.3 * r), outline=INK, width=grid.scaled(0.035, 2))
-        if count >= least:
-            badge(draw, x + 0.3 * grid.cell, y - 0.3 * grid.cell, str(count), size)
+def tag_spot(grid: Grid, p: Point, q: Point, taken: list[Point]) -> Point:
+    """Where a line's letter goes on section p → q: its middle, or beside it, on the side clear of `taken` spots.
+
+    Between two station symbols a short section shows little; a letter on it would cover it all."""
+    chip = 1.24 * tag_size(grid)
+    if math.dist(p, q) - 2 * SYMBOL_R * grid.cell >= 3 * chip:
+        return along(p, q, 0.5)
+    aside = chip / 2 + line_width(grid) / 2 + 2
+    sides = [along(*shifted(p, q, by), 0.5) for by in (aside, -aside)]
+    return max(sides, key=lambda spot: min((math.dist(spot, other) for other in taken), default=0.0))
+
+
+def interchanges(board: TokyoMap, sheet: Sheet) -> dict[str, int]:
+    """Each station on two or more lines (the green loop counts), with its number of lines."""
+    return {sid: count for sid, count in stations_by_lines(sheet, board).items() if count >= 2}
+
+
+def lattice_ends(board: TokyoMap, a: str, b: str) -> tuple[Point, Point]:
+    """A section's ends in lattice units."""
+    sa, sb = board.stations[a], board.stations[b]
+    return (float(sa.col), float(sa.row)), (float(sb.col), float(sb.row))
+
+
+def draw_rings(draw: Draw, board: TokyoMap, grid: Grid, found: dict[str, int]) -> None:
+    """A ring round each interchange, drawn under the lines so no short section beside it is hidden."""
+    r = SYMBOL_R * grid.cell
+    for sid in found:
+        draw.ellipse(around(*grid.station(board, sid), 1.3 * r), outline=INK, width=grid.scaled(0.035, 2))
+
+
+SLOTS = 16
+"""Where a station's marks may sit: this many directions round it."""
+
+
+def mark_spots(board: TokyoMap, grid: Grid, sheet: Sheet, sid: str, marks: int, prefer: float) -> list[Point]:
+    """Where `marks` marks round a station go: the directions farthest from its drawn sections and from each other.
+
+    A mark on a section would hide it; `prefer` (radians, 0 = east, y down) breaks ties, so marks keep their places."""
+    x, y = grid.station(board, sid)
+    taken = []
+    for colour in COLOURS:
+        for a, b in sheet[colour]:
+            if sid in (a, b):
+                ox, oy = grid.station(board, b if a == sid else a)
+                taken.append(math.atan2(oy - y, ox - x))
+
+    def gap(angle: float, others: list[float]) -> float:
+        return min((abs(math.remainder(angle - o, math.tau)) for o in others), default=math.pi)
+
+    spots: list[Point] = []
+    for _mark in range(marks):
+        angles = [prefer + math.tau * k / SLOTS for k in range(SLOTS)]
+        best = max(angles, key=lambda a: (round(gap(a, taken), 3), -abs(math.remainder(a - prefer, math.tau))))
+        taken.append(best)
+        reach = 0.42 * grid.cell
+        spots.append((x + reach * math.cos(best), y + reach * math.sin(best)))
+    return spots
+
+
+UP_RIGHT, DOWN_LEFT = -math.pi / 4, 3 * math.pi / 4
+
+
+def draw_marks(draw: Draw, board: TokyoMap, grid: Grid, sheet: Sheet, found: dict[str, int]) -> list[Point]:
+    """Interchange counts and departure letters beside their stations, clear of the sections drawn there.
+
+    On a small map a count on every 2-line interchange would bury it (only 3 lines or more score points), and the
+    departures' letters are left to the sheet itself. Returns where the marks went."""
+    size, big = tag_size(grid), grid.cell >= SMALL_MAP
+    departures = {sid: colour for colour, sid in board.departures.items()} if big else {}
+    counted = {sid: count for sid, count in found.items() if count >= (2 if big else 3)}
+    placed: list[Point] = []
+    for sid in sorted(set(counted) | set(departures)):
+        prefer = UP_RIGHT if sid in counted else DOWN_LEFT
+        spots = mark_spots(board, grid, sheet, sid, (sid in counted) + (sid in departures), prefer)
+        placed.extend(spots)
+        if sid in counted:
+            badge(draw, *spots[0], str(counted[sid]), size)
+        if sid in departures:
+            tag(draw, *spots[-1], LOOKS[departures[sid]], size)
+    return placed
 
 
 def badge(draw: Draw, x: float, y: float, text: str, size: int) -> None:
@@ -539,16 +620,23 @@ def badge(draw: Draw, x: float, y: float, text: str, size: int) -> None:
 
 
 def map_image(sections: dict[str, Any], cell: int) -> Image.Image:
-    """One sheet's map: the shared layers with this sheet's lines, interchanges and line letters."""
+    """One sheet's map: the shared layers, this sheet's rings, lines, then the letters and counts over them all."""
     board, grid, sheet = tokyo_map(), Grid(cell), as_sheet(sections)
     image = base_layer(cell).copy()
     draw = ImageDraw.Draw(image)
+    found = interchanges(board, sheet)
+    draw_rings(draw, board, grid, found)
     tags = draw_lines(draw, board, grid, sheet)
     stations = station_layer(cell)
     image.paste(stations, (0, 0), stations)
-    draw_interchanges(draw, board, grid, sheet)
-    for (x, y), look in tags:
-        tag(draw, x, y, look, tag_size(grid))
+    draw = Lettered(image)
+    marks = draw_marks(draw, board, grid, sheet, found)
+    middles = [grid.at(*along(*lattice_ends(board, a, b), 0.5)) for c in COLOURS for a, b in sheet[c]]
+    taken = [*marks, *middles]
+    for p, q, look in tags:  # a letter keeps clear of the marks and of other sections' middles, not its own
+        spot = tag_spot(grid, p, q, [t for t in taken if math.dist(t, along(p, q, 0.5)) > line_width(grid)])
+        taken.append(spot)
+        tag(draw, *spot, look, tag_size(grid))
     return image
 
 
@@ -566,16 +654,40 @@ def places(public: dict[str, Any]) -> list[int]:
     return [1 + sum(t > mine for t in totals) for mine in totals]
 
 
+def wrap(text: str, face: Font, width: int) -> list[str]:
+    """`text` broken into lines no wider than `width` pixels, between words (a word too long for a line is cut)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and face.getlength(f"{lines[-1]} {word}") <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(fit(word, face, width))
+    return lines
+
+
+def paragraph(draw: Draw, x: int, y: int, text: str, size: int, width: int, fill: Colour = INK) -> int:
+    """`text` wrapped to `width` at `size`; returns the y below it."""
+    face = font(size)
+    for line in wrap(text, face, width):
+        draw.text((x, y), line, fill=fill, font=face)
+        y += round(size * 1.3)
+    return y
+
+
+CARD_W, CARD_H = 36, 46
+
+
 def draw_card(draw: Draw, x: int, y: int, card: str) -> None:
     """The card now, drawn small: green or pink, showing its symbol (a Joker shows a J)."""
     colour, symbol = card.split()
     draw.rounded_rectangle(
-        (x, y, x + 32, y + 40), radius=5, fill=GREEN if colour == "green" else PINK_CARD, outline=INK, width=2
+        (x, y, x + CARD_W, y + CARD_H), radius=5, fill=GREEN if colour == "green" else PINK_CARD, outline=INK, width=2
     )
+    middle = (x + CARD_W // 2, y + CARD_H // 2)
     if symbol in ("joker", "switch"):
-        draw.text((x + 16, y + 20), symbol[0].upper(), fill=PAPER, font=font(TEXT_SIZE), anchor="mm")
+        draw.text(middle, symbol[0].upper(), fill=PAPER, font=font(TEXT_SIZE), anchor="mm")
     else:
-        draw_symbol(draw, symbol, x + 16, y + 20, 10)
+        draw_symbol(draw, symbol, *middle, 11)
 
 
 def card_words(public: dict[str, Any]) -> str:
@@ -590,26 +702,23 @@ def card_words(public: dict[str, Any]) -> str:
     return words
 
 
-def draw_card_row(draw: Draw, y: int, public: dict[str, Any]) -> None:
-    """The card now (drawn and in words), then how many green cards of the round are out."""
+def draw_card_row(draw: Draw, y: int, public: dict[str, Any]) -> int:
+    """The card now (drawn and in words), then how many green cards of the round are out; returns the y below."""
     x = MARGIN
     if public["card"]:
         draw_card(draw, x, y, str(public["card"]))
-        x += 44
+        x += CARD_W + 12
     greens = _("green cards {greens} of {total}").format(greens=public["greens"], total=public["greens_to_end"])
-    face = font(SMALL_SIZE)
-    right = WIDTH - MARGIN - round(face.getlength(greens))
-    draw.text((right, y + 20), greens, fill=MUTED, font=face, anchor="lm")
-    words = fit(plain(card_words(public)), font(TEXT_SIZE), right - x - 16)
-    draw.text((x, y + 20), words, fill=INK, font=font(TEXT_SIZE), anchor="lm")
+    below = paragraph(draw, x, y + 4, f"{plain(card_words(public))} · {greens}", TEXT_SIZE, WIDTH - MARGIN - x)
+    return max(below, y + CARD_H) + 8
 
 
 def line_sample(look: LineLook) -> Callable[[Draw, int, int], None]:
     """The legend's sample of a line: a stretch in its pattern, then its letter."""
 
     def sample(draw: Draw, x: int, y: int) -> None:
-        draw_section(draw, (x, y), (x + LEGEND_SAMPLE - 22, y), look, 5)
-        tag(draw, x + LEGEND_SAMPLE - 9, y, look, 16)
+        draw_section(draw, (x, y), (x + LEGEND_SAMPLE - 26, y), look, 6)
+        tag(draw, x + LEGEND_SAMPLE - 12, y, look, SMALLEST_TEXT)
 
     return sample
 
@@ -626,9 +735,9 @@ def border_sample(draw: Draw, x: int, y: int) -> None:
 
 def interchange_sample(draw: Draw, x: int, y: int) -> None:
     """The legend's sample of an interchange: a ring with its count."""
-    draw_symbol(draw, "circle", x + 20, y, 9)
-    draw.ellipse((x + 7, y - 13, x + 33, y + 13), outline=INK, width=2)
-    badge(draw, x + 38, y - 9, "3", 11)
+    draw_symbol(draw, "circle", x + 18, y, 9)
+    draw.ellipse((x + 5, y - 13, x + 31, y + 13), outline=INK, width=2)
+    badge(draw, x + 42, y - 4, "3", SMALLEST_TEXT)
 
 
 def departure_sample(draw: Draw, x: int, y: int) -> None:
@@ -637,13 +746,17 @@ def departure_sample(draw: Draw, x: int, y: int) -> None:
     draw.ellipse((x + 6, y - 14, x + 34, y + 14), outline=LOOKS["blue"].colour, width=4)
 
 
-def legend_items() -> list[tuple[Callable[[Draw, int, int], None], str]]:
-    """Each legend entry: how to draw its sample, and its words."""
-    lines = [
+def line_items() -> list[tuple[Callable[[Draw, int, int], None], str]]:
+    """The legend's entries for the four lines: pattern and letter, then colour and pattern in words."""
+    return [
         (line_sample(look), f"{colour_name(colour)} ({pattern_words(look.pattern)})") for colour, look in LOOKS.items()
     ]
+
+
+def legend_items() -> list[tuple[Callable[[Draw, int, int], None], str]]:
+    """Each legend entry: how to draw its sample, and its words."""
     return [
-        *lines,
+        *line_items(),
         (loop_sample, _("green loop")),
         (border_sample, _("district border")),
         (departure_sample, _("departure")),
@@ -651,11 +764,11 @@ def legend_items() -> list[tuple[Callable[[Draw, int, int], None], str]]:
     ]
 
 
-def draw_legend(draw: Draw, y: int) -> int:
+def draw_legend(draw: Draw, y: int, items: list[tuple[Callable[[Draw, int, int], None], str]]) -> int:
     """What each pattern, letter and mark means, wrapped to the page; returns the y below it."""
     face = font(SMALL_SIZE)
     x = MARGIN
-    for sample, words in legend_items():
+    for sample, words in items:
         width = LEGEND_SAMPLE + 8 + round(face.getlength(words))
         if x + width > WIDTH - MARGIN:
             x, y = MARGIN, y + ROW_H
@@ -668,25 +781,31 @@ def draw_legend(draw: Draw, y: int) -> int:
 # --- the sheet ---------------------------------------------------------------------------------
 
 
+SCORES_PER_ROW = 2
+"""Line score boxes side by side: two leave room for the colour's name at a size a phone reads."""
+
+
 def line_scores(draw: Draw, y: int, result: dict[str, Any], now: str | None) -> int:
     """A box per line: its letter, colour and districts x most = points; the colour drawn now is highlighted."""
-    box_w = (WIDTH - 2 * MARGIN - 3 * 8) // len(COLOURS)
+    box_w = (WIDTH - 2 * MARGIN - (SCORES_PER_ROW - 1) * 8) // SCORES_PER_ROW
     face = font(SMALL_SIZE)
     for i, colour in enumerate(COLOURS):
-        x = MARGIN + i * (box_w + 8)
+        row, col = divmod(i, SCORES_PER_ROW)
+        x, y_box = MARGIN + col * (box_w + 8), y + row * (SCORE_H + 8)
         current = colour == now
         draw.rounded_rectangle(
-            (x, y, x + box_w, y + SCORE_H),
+            (x, y_box, x + box_w, y_box + SCORE_H),
             radius=8,
             fill=TURN_FILL if current else ROW_FILL,
             outline=INK if current else MUTED,
             width=3 if current else 1,
         )
-        tag(draw, x + 20, y + SCORE_H // 2, LOOKS[colour], SMALL_SIZE)
+        tag(draw, x + 22, y_box + SCORE_H // 2, LOOKS[colour], SMALL_SIZE)
         districts, most, points = result["lines"][colour]
-        words = fit(f"{colour_name(colour)} {districts}x{most} = {points}", face, box_w - 46)
-        draw.text((x + 40, y + SCORE_H // 2), words, fill=INK, font=face, anchor="lm")
-    return y + SCORE_H + 10
+        words = fit(f"{colour_name(colour)} {districts} x {most} = {points}", face, box_w - 52)
+        draw.text((x + 44, y_box + SCORE_H // 2), words, fill=INK, font=face, anchor="lm")
+    rows = math.ceil(len(COLOURS) / SCORES_PER_ROW)
+    return y + rows * (SCORE_H + 8) + 2
 
 
 def breakdown(result: dict[str, Any]) -> list[str]:
@@ -727,7 +846,6 @@ def summary(result: dict[str, Any]) -> str:
 
 def draw_objectives(draw: Draw, y: int, objectives: list[str], met: list[bool]) -> int:
     """The shared objectives, each ticked while met; returns the y below them."""
-    face = font(SMALL_SIZE)
     for text, done in zip(objectives, met, strict=False):
         draw.rectangle((MARGIN, y + 4, MARGIN + 24, y + 28), fill=PAPER, outline=INK, width=2)
         if done:
@@ -736,9 +854,10 @@ def draw_objectives(draw: Draw, y: int, objectives: list[str], met: list[bool]) 
             _("Objective (+{points}): {objective}") if done else _("Objective (+{points}): {objective} (not met)")
         )
         words = template.format(points=OBJECTIVE_POINTS, objective=_(text))
-        words = fit(words, face, WIDTH - 2 * MARGIN - 40)
-        draw.text((MARGIN + 36, y + 16), words, fill=INK if done else MUTED, font=face, anchor="lm")
-        y += ROW_H
+        y = max(
+            y + ROW_H,
+            paragraph(draw, MARGIN + 36, y + 2, words, SMALL_SIZE, WIDTH - 2 * MARGIN - 36, INK if done else MUTED) + 6,
+        )
     return y
 
 
@@ -749,16 +868,14 @@ def draw_scores(draw: Draw, y: int, public: dict[str, Any], seat: int) -> int:
     y = line_scores(draw, y, result, None if finished else public["colours"][seat])
     if finished:
         for line in breakdown(result):
-            draw.text((MARGIN, y), line, fill=INK, font=font(SMALL_SIZE))
-            y += ROW_H
+            y = paragraph(draw, MARGIN, y, line, SMALL_SIZE, WIDTH - 2 * MARGIN) + 4
     y = draw_objectives(draw, y, public["objectives"], result["objectives"])
     total = (_("Total: {total}") if finished else _("Total so far: {total}")).format(total=result["total"])
     draw.text((MARGIN, y + 4), total, fill=INK, font=font(TITLE_SIZE))
+    y += LINE_H
     if not finished:
-        x = MARGIN + round(font(TITLE_SIZE).getlength(total)) + 16
-        parts = fit(f"= {summary(result)}", font(SMALL_SIZE), WIDTH - MARGIN - x)
-        draw.text((x, y + 4 + TITLE_SIZE // 2), parts, fill=MUTED, font=font(SMALL_SIZE), anchor="lm")
-    return y + LINE_H + 8
+        y = paragraph(draw, MARGIN, y, f"= {summary(result)}", SMALL_SIZE, WIDTH - 2 * MARGIN, MUTED)
+    return y + 8
 
 
 def own_status(view: dict[str, Any], seat: int) -> str:
@@ -786,14 +903,11 @@ def draw_sheet_header(draw: Draw, public: dict[str, Any], seat: int, names: Sequ
         draw.text((MARGIN, y + 14), words, fill=INK, font=font(TEXT_SIZE), anchor="lm")
         return y + LINE_H
     colour = public["colours"][seat]
-    tag(draw, MARGIN + 14, y + 14, LOOKS[colour], SMALL_SIZE)
-    words = fit(_("draws the {colour} line this round").format(colour=colour_name(colour)), font(TEXT_SIZE), WIDTH - 52)
-    draw.text((MARGIN + 36, y + 14), words, fill=INK, font=font(TEXT_SIZE), anchor="lm")
-    y += LINE_H
-    draw_card_row(draw, y, public)
-    y += LINE_H + 8
-    draw.text((MARGIN, y), fit(status, font(SMALL_SIZE), WIDTH - 2 * MARGIN), fill=MUTED, font=font(SMALL_SIZE))
-    return y + LINE_H - 8
+    tag(draw, MARGIN + 16, y + 14, LOOKS[colour], SMALL_SIZE)
+    words = fit(_("draws the {colour} line this round").format(colour=colour_name(colour)), font(TEXT_SIZE), WIDTH - 60)
+    draw.text((MARGIN + 40, y + 14), words, fill=INK, font=font(TEXT_SIZE), anchor="lm")
+    y = draw_card_row(draw, y + LINE_H, public)
+    return paragraph(draw, MARGIN, y, status, SMALL_SIZE, WIDTH - 2 * MARGIN, MUTED) + 8
 
 
 def render_sheet(public: dict[str, Any], seat: int, names: Sequence[str], status: str) -> Image.Image:
@@ -803,7 +917,7 @@ def render_sheet(public: dict[str, Any], seat: int, names: Sequence[str], status
     board = map_image(public["sheets"][seat], SHEET_CELL)
     # Centre the frame, not the frame and its coordinates.
     image.paste(board, ((WIDTH - board.width - Grid(SHEET_CELL).label) // 2, y))
-    y = draw_legend(draw, y + board.height + 8)
+    y = draw_legend(draw, y + board.height + 8, legend_items())
     y = draw_scores(draw, y, public, seat)
     return image.crop((0, 0, WIDTH, y + MARGIN))
 
@@ -811,9 +925,8 @@ def render_sheet(public: dict[str, Any], seat: int, names: Sequence[str], status
 # --- the overview ------------------------------------------------------------------------------
 
 
-def columns(seats: int) -> int:
-    """Maps per row in the overview: two while that keeps the page short, three for five or more players."""
-    return 2 if seats <= 4 else 3
+TILES_PER_ROW = 2
+"""Maps per row in the overview: with three, a map's line letters would cover it on a phone."""
 
 
 def overview_status(public: dict[str, Any], names: Sequence[str]) -> str:
@@ -830,7 +943,7 @@ def overview_status(public: dict[str, Any], names: Sequence[str]) -> str:
         if waiting
         else ""
     )
-    if font(SMALL_SIZE).getlength(text) <= WIDTH - 2 * MARGIN:
+    if font(TEXT_SIZE).getlength(text) <= 2 * (WIDTH - 2 * MARGIN):  # two lines at most
         return text
     return _("{waiting} of {seats} players still choosing").format(waiting=len(waiting), seats=len(public["sheets"]))
 
@@ -849,18 +962,21 @@ def draw_tile_head(
     right = x + width - 8 - round(face.getlength(score))
     draw.text((right, middle), score, fill=INK, font=face, anchor="lm")
     if not public["finished"]:
-        right -= 30
-        tag(draw, right + 12, middle, LOOKS[public["colours"][seat]], 16)
+        right -= 38
+        tag(draw, right + 16, middle, LOOKS[public["colours"][seat]], SMALLEST_TEXT)
     name = fit(seat_name(names, seat), face, right - x - 16)
     draw.text((x + 8, middle), name, fill=INK, font=face, anchor="lm")
+
+
+TILE_W = (WIDTH - 2 * MARGIN - (TILES_PER_ROW - 1) * TILE_GAP) // TILES_PER_ROW
+TILE_CELL = max(c for c in range(1, TILE_W) if Grid(c).size[0] <= TILE_W)
+"""Lattice spacing of the overview's maps: the largest that fits a tile."""
 
 
 def draw_tiles(image: Image.Image, draw: Draw, y: int, public: dict[str, Any], names: Sequence[str]) -> int:
     """Every seat's map in a grid under its label; returns the y below."""
     seats = len(public["sheets"])
-    per_row = columns(seats)
-    tile_w = (WIDTH - 2 * MARGIN - (per_row - 1) * TILE_GAP) // per_row
-    cell = max(c for c in range(1, tile_w) if Grid(c).size[0] <= tile_w)
+    per_row, tile_w, cell = TILES_PER_ROW, TILE_W, TILE_CELL
     tile_h = TILE_HEAD + Grid(cell).size[1] + TILE_GAP
     for seat in range(seats):
         row, col = divmod(seat, per_row)
@@ -883,16 +999,14 @@ def render_overview(public: dict[str, Any], names: Sequence[str]) -> Image.Image
     draw.text((MARGIN, MARGIN), fit(title, font(TITLE_SIZE), WIDTH - 2 * MARGIN), fill=INK, font=font(TITLE_SIZE))
     y = MARGIN + LINE_H + 6
     if not public["finished"]:
-        draw_card_row(draw, y, public)
-        y += LINE_H + 8
-    status = fit(overview_status(public, names), font(TEXT_SIZE), WIDTH - 2 * MARGIN)
-    draw.text((MARGIN, y), status, fill=INK, font=font(TEXT_SIZE))
-    y = draw_tiles(image, draw, y + LINE_H, public, names)
-    y = draw_legend(draw, y)
+        y = draw_card_row(draw, y, public)
+    y = paragraph(draw, MARGIN, y, overview_status(public, names), TEXT_SIZE, WIDTH - 2 * MARGIN) + 10
+    y = draw_tiles(image, draw, y, public, names)
+    # Only the lines' key: the marks are explained on each player's own sheet, at a size that reads.
+    y = draw_legend(draw, y, line_items())
     if public["objectives"]:
         text = _("Objectives (+10 each): {objectives}").format(objectives="; ".join(map(_, public["objectives"])))
-        draw.text((MARGIN, y), fit(text, font(SMALL_SIZE), WIDTH - 2 * MARGIN), fill=INK, font=font(SMALL_SIZE))
-        y += ROW_H
+        y = paragraph(draw, MARGIN, y, text, SMALL_SIZE, WIDTH - 2 * MARGIN) + 4
     return image.crop((0, 0, WIDTH, y + MARGIN))
 
 

@@ -19,7 +19,8 @@ from bot.games.next_station_tokyo.words import (
 from bot.i18n import _, ngettext, pgettext
 from bot.ui import presenters
 from bot.ui.messages import COLOUR, SELECT_LIMIT, clip
-from bot.ui.presenters import UNSTAMPED, BoardButton, Presenter, named
+from bot.ui.presenters import UNSTAMPED, BoardButton, Presenter, named, picture_names
+from rendering.canvas import ordinal, seat_name
 
 MARKS = {"blue": "🟦", "orange": "🟧", "purple": "🟪", "pink": "🩷", "green": "🟩"}
 """A mark beside every line colour (the name is always written too)."""
@@ -88,6 +89,103 @@ def _breakdown(result: dict[str, Any], objectives: list[str]) -> str:
             )
         )
     return "\n".join(parts)
+
+
+def card_said(board: dict[str, Any]) -> str:
+    """The card up and the round's green cards, for a screen reader: "Card: pink pentagon, effect Express"."""
+    if board["card"]:
+        words = _("Card up: {card}").format(card=card_name(str(board["card"])))
+        if board.get("effect"):
+            words += _(", effect {effect}").format(effect=effect_name(str(board["effect"])))
+        if board.get("switch"):
+            words += _(", after a switch: sections may leave any station of your line")
+    else:
+        words = _("No card up yet: the next one is turned over when everyone is ready")
+    return words + _("; green cards {greens} of {total}.").format(greens=board["greens"], total=board["greens_to_end"])
+
+
+def places(board: dict[str, Any]) -> list[int]:
+    """Each seat's place by its total (1 = first; ties share a place), as the pictures show it."""
+    totals = [int(r["total"]) for r in board["results"]]
+    return [1 + sum(t > mine for t in totals) for mine in totals]
+
+
+def overview_said(update: Update, board: dict[str, Any]) -> str:
+    """The board's picture in words: the round, the card, who must still play, and every player's score."""
+    names = picture_names(update)
+    seats = range(len(board["sheets"]))
+    if board["finished"]:
+        parts = [_("{title}, final sheets.").format(title=update.title)]
+        for seat, place in sorted(zip(seats, places(board), strict=True), key=lambda sp: sp[1]):
+            total = board["results"][seat]["total"]
+            said = ngettext("{place}: {player}, {n} point.", "{place}: {player}, {n} points.", abs(total))
+            parts.append(said.format(place=ordinal(place), player=seat_name(names, seat), n=total))
+        return " ".join(parts)
+    parts = [_("{title}, round {round} of 4.").format(title=update.title, round=board["round"]), card_said(board)]
+    if board["waiting"]:
+        waiting = ", ".join(seat_name(names, s) for s in board["waiting"])
+        parts.append(_("Still to draw or pass: {players}.").format(players=waiting))
+    for seat in seats:
+        answer = board["answers"][seat] if seat < len(board["answers"]) else None
+        doing = _("choosing…") if seat in board["waiting"] else (answer_words(answer) if answer else "—")
+        total = board["results"][seat]["total"]
+        parts.append(
+            ngettext(
+                "{player}: {colour} line, {doing}, {n} point so far.",
+                "{player}: {colour} line, {doing}, {n} points so far.",
+                abs(total),  # a score may be negative: -3 is "points" too
+            ).format(player=seat_name(names, seat), colour=colour_name(board["colours"][seat]), doing=doing, n=total)
+        )
+    return " ".join(parts)
+
+
+def sheet_said(update: Update, board: dict[str, Any], seat: int) -> str:
+    """A seat's sheet in words: its round and line, the card, each line's stations and points, and its total."""
+    player = seat_name(picture_names(update), seat)
+    result = board["results"][seat]
+    if board["finished"]:
+        parts = [_("{player}'s final sheet, {title}.").format(player=player, title=update.title)]
+    else:
+        parts = [
+            _("{player}'s sheet, {title}, round {round} of 4: draws the {colour} line from {ends}.").format(
+                player=player,
+                title=update.title,
+                round=board["round"],
+                colour=colour_name(board["colours"][seat]),
+                ends=", ".join(board["ends"][seat]),
+            ),
+            card_said(board),
+        ]
+    for colour, sections in board["sheets"][seat].items():
+        if sections:
+            districts, most, points = result["lines"][colour]
+            parts.append(
+                _("The {colour} line runs {stations}: {districts} districts x {most} = {points}.").format(
+                    colour=colour_name(colour),
+                    stations=line_words(sections),
+                    districts=districts,
+                    most=most,
+                    points=points,
+                )
+            )
+    if not any(board["sheets"][seat].values()):
+        parts.append(_("No line drawn yet") + ".")
+    total = _("Total: {total}") if board["finished"] else _("Total so far: {total}")
+    lines = sum(int(points) for _districts, _most, points in result["lines"].values())
+    parts.append(
+        total.format(total=result["total"])
+        + _(
+            " (lines {lines:+d}, interchanges {interchanges:+d}, outer districts {districts:+d},"
+            " green-loop misses {misses:+d}, objectives {objectives:+d})."
+        ).format(
+            lines=lines,
+            interchanges=result["interchange_points"],
+            districts=result["bonus_points"],
+            misses=-3 * result["misses"],
+            objectives=10 * sum(map(bool, result["objectives"])),
+        )
+    )
+    return " ".join(parts)
 
 
 class TokyoPresenter(Presenter):
@@ -177,6 +275,13 @@ class TokyoPresenter(Presenter):
                 )
             )
         return embed
+
+    def describe_picture(self, update: Update, view: dict[str, Any]) -> str:
+        """Every sheet in small for the board's picture (a solo game's is its sheet); a seat's own sheet for its own."""
+        board = view["public"]
+        if view is not update.public and view.get("private"):
+            return sheet_said(update, board, int(view["private"]["seat"]))
+        return sheet_said(update, board, 0) if len(board["sheets"]) == 1 else overview_said(update, board)
 
     def hand_embed(self, update: Update, view: dict[str, Any]) -> discord.Embed:
         return self.sheet_embed(update, view, None)

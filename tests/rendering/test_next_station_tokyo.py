@@ -108,7 +108,8 @@ def test_mid_game_sheets_and_overview(seats: int, options: dict[str, Any]) -> No
     for seat in {state.waiting[0], seats - 1}:
         check_png(png(NEXT_STATION_TOKYO.player_view(state, seat)))
     overview = check_png(png(NEXT_STATION_TOKYO.player_view(state, None)))
-    assert overview.height < 1500
+    # Two maps a row, so their letters read on a phone: eight players make four rows.
+    assert overview.height < 2200
 
 
 @pytest.mark.parametrize("seats", [1, 4, 8])
@@ -190,6 +191,74 @@ def test_a_section_drawn_twice_shows_both_colours() -> None:
     assert has_colour(image, (x, y - 0.65 * width), renderer.LOOKS["orange"].colour, 3) or has_colour(
         image, (x, y + 0.65 * width), renderer.LOOKS["orange"].colour, 3
     )
+
+
+def stretch_drawn(image: Image.Image, cell: int, p: Point, q: Point, colour: tuple[int, int, int]) -> list[bool]:
+    """Pixel by pixel along p → q, between the station symbols at its ends: whether the section is drawn there.
+
+    Its colour is looked for on its middle and a third of a line's width to each side (a double line is white down
+    its middle), and must be gone just past the line's edges: a letter's chip in the line's colour is no line."""
+    width = renderer.line_width(renderer.Grid(cell))
+    clear, length = renderer.SYMBOL_R * cell + 2, math.dist(p, q)
+    nx, ny = (p[1] - q[1]) / length, (q[0] - p[0]) / length
+    drawn = []
+    for step in range(round(length - 2 * clear) + 1):
+        x, y = renderer.along(p, q, (clear + step) / length)
+        spots = [(x + k * nx * width / 3, y + k * ny * width / 3) for k in (-1, 0, 1)]
+        edges = [(x + k * nx * (width / 2 + 3), y + k * ny * (width / 2 + 3)) for k in (-1, 1)]
+        line = any(has_colour(image, spot, colour, 0) for spot in spots)
+        drawn.append(line and not all(has_colour(image, edge, colour, 0) for edge in edges))
+    return drawn
+
+
+def longest_gap(drawn: list[bool]) -> int:
+    """The longest run of pixels where the colour is missing."""
+    run = longest = 0
+    for there in drawn:
+        run = 0 if there else run + 1
+        longest = max(longest, run)
+    return longest
+
+
+SHORT_BY_RINGS = [
+    # Orange's middle section F5–G5 (where its letter used to go): G5 is orange's departure (ringed), F5 an
+    # interchange with purple (ringed).
+    {"orange": [("G3", "G5"), ("G5", "F5"), ("F5", "E5")], "purple": [("F7", "F6"), ("F6", "F5")]},
+    # The Double Rail E4–F4 (blue and orange), orange's middle section: E4 is blue's departure, F4 an interchange.
+    {
+        "orange": [("G5", "F5"), ("F5", "F4"), ("F4", "E4"), ("E4", "D3")],
+        "blue": [("E4", "F4"), ("F4", "G3")],
+        "purple": [("F7", "F6"), ("F6", "F5"), ("F5", "E5")],
+        "pink": [("D6", "E5"), ("E5", "F4")],
+    },
+]
+
+
+@pytest.mark.parametrize("cell", [renderer.SHEET_CELL, renderer.TILE_CELL], ids=["sheet", "overview"])
+@pytest.mark.parametrize("sheet", SHORT_BY_RINGS)
+def test_a_short_section_beside_ringed_stations_stays_visible(
+    sheet: dict[str, list[tuple[str, str]]], cell: int
+) -> None:
+    """Rings, counts and letters never hide a short section: most of its length between symbols shows its colour."""
+    board, grid = tokyo_map(), renderer.Grid(cell)
+    as_sheet = renderer.as_sheet(sheet)
+    lanes = renderer.lanes(as_sheet)
+    rings = renderer.interchanges(board, as_sheet)
+    assert {"F5", "G5"} <= set(rings) | set(board.departures.values())
+    image = renderer.map_image(sheet, cell)
+    width = renderer.line_width(grid)
+    checked = 0
+    for colour, sections in sheet.items():
+        for a, b in sections:
+            if {a, b} not in ({"F5", "G5"}, {"E4", "F4"}):
+                continue
+            p, q = renderer.section_ends(board, grid, a, b, lanes[colour, segment(a, b)], width)
+            drawn = stretch_drawn(image, cell, p, q, renderer.LOOKS[colour].colour)
+            # A dashed line leaves gaps of 1.3 widths; anything longer missing is a ring, count or letter over it.
+            assert sum(drawn) >= len(drawn) / 2, f"{colour} {a}–{b} shows on {sum(drawn)} of {len(drawn)} px"
+            assert longest_gap(drawn) <= 1.3 * width + 2, f"{colour} {a}–{b} is hidden for {longest_gap(drawn)} px"
+            checked += 1
+    assert checked
 
 
 def test_lines_differ_without_colour() -> None:
