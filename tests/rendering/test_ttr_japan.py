@@ -212,14 +212,6 @@ def test_seat_names_fall_back_to_seat_numbers() -> None:
     assert renderer.seat_name(["", "Bo"], 1) == "Bo"
 
 
-def test_seat_colours_stand_apart_from_route_colours_and_each_other() -> None:
-    seats = tmap.SEAT_COLOURS
-    assert len(seats) >= TTR_JAPAN.max_seats
-    for i, seat in enumerate(seats):
-        for other in (*tmap.ROUTE_COLOURS.values(), *seats[:i]):
-            assert sum(abs(p - q) for p, q in zip(seat, other, strict=True)) > 100
-
-
 def _red_marks(tickets: list[dict[str, Any]], over: bool) -> int:
     """Pixels of the alert red beside a ticket list drawn on a blank panel."""
     image = Image.new("RGB", (tmap.WIDTH, tmap.HEIGHT), "white")
