@@ -16,8 +16,8 @@ from bot.games.ttr_japan import TTR_JAPAN
 from bot.games.ttr_japan.data import japan
 from bot.games.ttr_japan.state import JapanState
 from rendering import ttr_japan as renderer
-from rendering import ttr_japan_map as tmap
 from rendering import ttr_japan_board, ttr_japan_pictures
+from rendering import ttr_japan_map as tmap
 from tests.rendering import pngs
 
 MAX_BYTES = 800_000

@@ -12,7 +12,6 @@ from bot.games.ttr_japan.state import START, JapanState
 from bot.games.ttr_japan.words import card_colour, colour_name, payment_words
 from bot.i18n import _, pgettext
 
-
 LAST_CLAIMS = 4
 """Claims the public view lists in the order they were made (newest last): the board shows them in words."""
 
