@@ -69,9 +69,10 @@ def seat_colour(seat: int) -> Colour:
 
 
 def swatch(draw: Draw, x: float, y: float, seat: int, size: int = SWATCH) -> None:
-    """A seat's colour square with its number on it."""
-    draw.rounded_rectangle((x, y, x + size, y + size), radius=6, fill=seat_colour(seat), outline=INK, width=2)
-    write(draw, (x + size / 2, y + size / 2), str(seat + 1), size * 2 // 3, WHITE, "mm", 1)
+    """A seat's shape in its colour with its number on it, in a `size` square at (x, y)."""
+    tmap.seat_shape(draw, seat, x + size / 2, y + size / 2, size / 2 - 1)
+    ink = tmap.ink_on(seat_colour(seat))
+    write(draw, (x + size / 2, y + size / 2), str(seat + 1), size * 2 // 3, ink, "mm", 1 if ink == WHITE else 0)
 
 
 def card(draw: Draw, box: Box, colour: str, caption: str, sizes: tuple[int, int]) -> None:

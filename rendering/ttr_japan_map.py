@@ -94,8 +94,12 @@ ROUTE_COLOURS: dict[str, Colour] = {
 }
 LETTERS = {**dict(zip(ROUTE_COLOURS, "PWBYOKRG-L", strict=True)), "gray": ""}
 """A letter per colour on every car and card (K for black); gray routes stay blank, as any colour pays."""
-SEAT_COLOURS: tuple[Colour, ...] = ((125, 60, 190), (0, 140, 140), (140, 85, 35), (190, 30, 125), (70, 185, 235))
-"""Violet, teal, brown, magenta, sky blue: apart from the route colours, and always drawn with the seat number."""
+SEAT_COLOURS: tuple[Colour, ...] = ((85, 0, 102), (204, 255, 187), (119, 0, 0), (0, 0, 221), (136, 102, 119))
+"""Plum, mint, maroon, ultramarine, mauve: at least 15 CIEDE2000 from every route colour and from each other, also
+as seen with protanopia, deuteranopia and tritanopia (tests/rendering/test_ttr_japan_colours.py), and always drawn
+with the seat number and the seat's shape."""
+SEAT_SHAPES = ("circle", "square", "triangle", "diamond", "hexagon")
+"""A shape per seat, drawn round its number wherever its colour marks it: colour is never the only cue."""
 
 
 def write(
@@ -249,11 +253,11 @@ def route_look(route: Route, bullets_live: bool) -> Look:
 
 
 def seat_look(seat: int, bullet: bool) -> Look:
-    """A claimed route: the seat's colour and number on every car, or Shinkansen white with a seat marker."""
+    """A claimed route: the seat's colour and number on every car, or Shinkansen white with the seat's marker."""
     colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
     if bullet:
         return Look(WHITE, str(seat + 1), colour, shinkansen=True, outline=INK, width=2, grow=CLAIM_GROW)
-    return Look(colour, str(seat + 1), WHITE, outline=INK, width=2, grow=CLAIM_GROW)
+    return Look(colour, str(seat + 1), ink_on(colour), outline=INK, width=2, grow=CLAIM_GROW)
 
 
 HALO_LOOK = Look(HALO, outline=HALO, grow=HALO_GROW)
@@ -266,11 +270,35 @@ def diamond(draw: Draw, cx: float, cy: float, size: float, scale: float) -> None
     draw.polygon(points, fill=WHITE, outline=INK, width=max(1, int(scale)))
 
 
-def marker(draw: Draw, cx: float, cy: float, digit: str, fill: Colour, scale: float = 1) -> None:
-    """A seat marker: a disc in the seat colour with the seat number."""
-    r = MARKER_R * scale
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=INK, width=max(1, int(scale * 1.5)))
-    write(draw, (cx, cy), digit, int(DIGIT_SIZE * scale), WHITE, "mm", int(scale))
+def shape_points(shape: str, cx: float, cy: float, r: float) -> list[Point]:
+    """The corners of a seat's shape (not the circle) of radius `r` round (cx, cy)."""
+    corners = {"square": (4, 45.0), "triangle": (3, -90.0), "diamond": (4, 0.0), "hexagon": (6, 0.0)}[shape]
+    grow = {"square": 1.3, "triangle": 1.35}.get(shape, 1.12)  # the same apparent size as the circle
+    return [
+        (
+            cx + r * grow * math.cos(math.radians(corners[1] + k * 360 / corners[0])),
+            cy
+            + r * grow * math.sin(math.radians(corners[1] + k * 360 / corners[0]))
+            + (r * 0.2 if corners[0] == 3 else 0),
+        )
+        for k in range(corners[0])
+    ]
+
+
+def seat_shape(draw: Draw, seat: int, cx: float, cy: float, r: float, width: int = 2) -> None:
+    """A seat's shape in its colour, outlined, centred on (cx, cy) (its number goes on top)."""
+    fill, shape = SEAT_COLOURS[seat % len(SEAT_COLOURS)], SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+    if shape == "circle":
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=INK, width=width)
+    else:
+        draw.polygon(shape_points(shape, cx, cy, r), fill=fill, outline=INK, width=width)
+
+
+def marker(draw: Draw, cx: float, cy: float, seat: int, scale: float = 1) -> None:
+    """A seat marker: the seat's shape in its colour with the seat number."""
+    seat_shape(draw, seat, cx, cy, MARKER_R * scale, max(1, int(scale * 1.5)))
+    ink = ink_on(SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+    write(draw, (cx, cy), str(seat + 1), int(DIGIT_SIZE * scale), ink, "mm", int(scale) if ink == WHITE else 0)
 
 
 def draw_cars(draw: Draw, cars: tuple[Car, ...], look: Look, origin: Point, scale: float) -> None:
@@ -288,7 +316,7 @@ def draw_cars(draw: Draw, cars: tuple[Car, ...], look: Look, origin: Point, scal
             write(draw, (cx, cy), look.text, size, look.text_ink, "mm", int(scale) if look.text_ink == WHITE else 0)
     if look.shinkansen:
         mx, my = sum(c.cx for c in cars) / len(cars), sum(c.cy for c in cars) / len(cars)
-        marker(draw, (mx - origin[0]) * scale, (my - origin[1]) * scale, look.text, look.text_ink, scale)
+        marker(draw, (mx - origin[0]) * scale, (my - origin[1]) * scale, int(look.text) - 1, scale)
 
 
 def draw_route(route_id: int, look: Look) -> Sprite:

@@ -85,6 +85,33 @@ class HandButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:ha
             await answer_failure(interaction, error)
 
 
+class WholePictureButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:whole:(?P<channel>\d+)"):
+    """The board's bigger picture (Ticket to Ride's whole map), sent privately to whoever clicks."""
+
+    def __init__(self, channel_id: int, label: str = "") -> None:
+        super().__init__(
+            ui.Button(
+                label=label or _("Full map"),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"tetsudo:whole:{channel_id}",
+                emoji="🗺️",
+            )
+        )
+        self.channel_id = channel_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> WholePictureButton:
+        return cls(int(match["channel"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await flows.show_whole_picture(interaction, self.channel_id)
+        except Exception as error:
+            await answer_failure(interaction, error)
+
+
 class ActionButton(
     Admitted,
     ui.DynamicItem[ui.Button[Any]],
@@ -227,6 +254,7 @@ class ConfirmButton(
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     HandButton,
+    WholePictureButton,
     ActionButton,
     MoveSelect,
     MultiSelect,
@@ -257,11 +285,17 @@ def lobby_view(channel_id: int) -> ui.View:
 
 
 def board_view(
-    channel_id: int, buttons: Sequence[BoardButton] = (), version: int = 0, hand_label: str | None = None
+    channel_id: int,
+    buttons: Sequence[BoardButton] = (),
+    version: int = 0,
+    hand_label: str | None = None,
+    whole_label: str | None = None,
 ) -> ui.View:
-    """The board's buttons: My hand (a game may call it otherwise), then the game's own moves."""
+    """The board's buttons: My hand (a game may call it otherwise), its bigger picture if any, then its moves."""
     view = layout()
     view.add_item(HandButton(channel_id, hand_label))
+    if whole_label is not None:
+        view.add_item(WholePictureButton(channel_id, whole_label))
     for button in buttons:
         arg = None if button.arg is None else str(button.arg)
         item = ActionButton(button.verb, channel_id, button.label, arg, version if arg is not None else None)

@@ -44,9 +44,17 @@ async def image_file(update: Update, view: dict[str, Any], filename: str) -> dis
     renderer = rendering.RENDERERS.get(update.game)
     if renderer is None:
         return None
-    png = await drawn(rendering.png_of, renderer, view, list(picture_names(update)))
-    description = plain(presenter_for(update.game).describe_picture(update, view))
-    return discord.File(io.BytesIO(png), filename=filename, description=description)
+    return await picture_file(
+        renderer, update, view, filename, presenter_for(update.game).describe_picture(update, view)
+    )
+
+
+async def picture_file(
+    draw: rendering.Renderer, update: Update, view: dict[str, Any], filename: str, description: str
+) -> discord.File:
+    """`draw`'s picture of the view (drawn off the event loop) as an attachment described for a screen reader."""
+    png = await drawn(rendering.png_of, draw, view, list(picture_names(update)))
+    return discord.File(io.BytesIO(png), filename=filename, description=plain(description))
 
 
 async def channel_of(client: discord.Client, channel_id: int) -> discord.abc.Messageable:
@@ -198,7 +206,10 @@ async def board_message(update: Update) -> dict[str, Any]:
     if update.running:
         buttons = presenter.buttons(update)
         stamp = presenter.stamp(update)
-        kwargs["view"] = components.board_view(update.channel_id, buttons, stamp, presenter.hand_label)
+        whole = presenter.whole_picture(update)
+        kwargs["view"] = components.board_view(
+            update.channel_id, buttons, stamp, presenter.hand_label, None if whole is None else whole.label
+        )
     image = await image_file(update, update.public, "board.png")
     if image is not None:
         kwargs["file"] = image

@@ -174,6 +174,20 @@ async def show_hand(interaction: discord.Interaction, channel_id: int) -> None:
     await show_private(interaction, await hand_message(update))
 
 
+async def show_whole_picture(interaction: discord.Interaction, channel_id: int) -> None:
+    """The board's bigger picture (Ticket to Ride's whole map), privately, for anyone in the board's channel.
+
+    The board is public, so no seat is needed; a game without such a picture refuses the (forged) click.
+    """
+    await acknowledge_privately(interaction)  # a button forged with another channel's id never gets here (gate)
+    update = await services(interaction).manager.current(channel_id)
+    whole = presenter_for(update.game).whole_picture(update)
+    if whole is None:
+        raise IllegalAction(_(UNKNOWN_CONTROL))
+    image = await delivery.picture_file(whole.draw, update, update.public, whole.filename, whole.description)
+    await interaction.followup.send(ephemeral=True, file=image)
+
+
 async def play_token(interaction: discord.Interaction, channel_id: int, version: int, token: str) -> None:
     """A move chosen from a menu: through the engine, then the private and public replies."""
     await acknowledge_privately(interaction)

@@ -13,6 +13,7 @@ from bot.engine import Update
 from bot.games.base import Action, name_seats
 from bot.i18n import _, ngettext
 from bot.ui import messages
+from rendering import Renderer
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +39,19 @@ class MultiChoice:
     options: tuple[tuple[str, str], ...]
     """(label, value) pairs; values are the move's arguments (digits become ints)."""
     least: int
+
+
+@dataclass(frozen=True, slots=True)
+class WholePicture:
+    """A bigger picture of the public board (Ticket to Ride's whole map) that anyone in the channel may open privately.
+
+    `draw` is a renderer (the public view and names in, an image out) at module level, so a picture worker finds it.
+    """
+
+    label: str
+    draw: Renderer
+    filename: str
+    description: str
 
 
 UNSTAMPED = 0
@@ -78,6 +92,10 @@ class Presenter:
     def buttons(self, update: Update) -> tuple[BoardButton, ...]:
         """The board's move buttons now (after My hand); most games show the same ones all game."""
         return self.board_buttons
+
+    def whole_picture(self, update: Update) -> WholePicture | None:
+        """The board's bigger picture, offered by a button on the board; most games have none."""
+        return None
 
     def knows_button(self, update: Update, verb: str) -> bool:
         """Whether a board button with this verb is one of this game's (shown now or on an older board)."""

@@ -8,11 +8,15 @@ import discord
 
 from bot.engine import Update
 from bot.games.base import Action
-from bot.games.ttr_japan.words import colour_name, retold
+from bot.games.ttr_japan.data import japan
+from bot.games.ttr_japan.words import colour_name, counted, retold
 from bot.i18n import _, ngettext, pgettext
 from bot.ui import presenters
 from bot.ui.messages import COLOUR, FIELD_LIMIT, SELECT_LIMIT
-from bot.ui.presenters import BoardButton, MultiChoice, Presenter, named
+from bot.ui.presenters import BoardButton, MultiChoice, Presenter, WholePicture, named, picture_names
+from rendering.canvas import seat_name
+from rendering.ttr_japan import render_ttr_japan, status
+from rendering.ttr_japan_board import claim_words
 
 CARD_MARKS = {
     "pink": "🌸",
@@ -59,6 +63,107 @@ def _breakdown(result: dict[str, Any]) -> str:
     return f"{score}\n{tickets or _('no tickets')}"
 
 
+def _points(points: int) -> str:
+    return ngettext("{n} point", "{n} points", points).format(n=points)
+
+
+def standings_words(public: dict[str, Any], names: list[str]) -> str:
+    """Every seat's score, trains left and Bullet Train track (the final scores once the game is over)."""
+    rows = []
+    for seat, player in enumerate(public["players"]):
+        name = seat_name(names, seat)
+        if public["finished"] and seat < len(public["results"]):
+            rows.append(
+                _("{player}: {points} in all").format(player=name, points=_points(public["results"][seat]["total"]))
+            )
+            continue
+        rows.append(
+            _("{player}: {points}, {trains} trains left, track {track}").format(
+                player=name, points=_points(player["points"]), trains=player["trains"], track=player["track"]
+            )
+        )
+    return "; ".join(rows)
+
+
+def last_claims_words(public: dict[str, Any], names: list[str]) -> str:
+    """The last claims, newest first: "Last claims: Bob: Kyoto – Osaka (1), Bullet Train; …" (or none yet)."""
+    routes = japan().routes
+    claims = [
+        claim_words(seat_name(names, int(seat)), routes[int(r)].name, routes[int(r)].length, bool(bullet))
+        for r, seat, bullet in reversed(public.get("last_claims", []))
+        if int(r) in routes
+    ]
+    if not claims:
+        return _("No route claimed yet.")
+    return _("Last claims: {claims}.").format(claims="; ".join(claims))
+
+
+def board_words(update: Update) -> str:
+    """The board's picture in words: whose turn, the final round, scores, trains, face-up cards and the last claims."""
+    public, names = update.public["public"], picture_names(update)
+    parts = [_("Ticket to Ride: Japan board.") + " " + status(public, names) + "."]
+    if public["final_turns"] is not None and not public["finished"]:
+        turns = public["final_turns"]
+        parts.append(ngettext("Final round: {n} turn left.", "Final round: {n} turns left.", turns).format(n=turns))
+    parts.append(_("Scores: {standings}.").format(standings=standings_words(public, names)))
+    market = ", ".join(colour_name(c) for c in public["market"]) or _("empty")
+    parts.append(_("Face-up cards: {cards}.").format(cards=market))
+    parts.append(
+        _("{supply} of {total} Bullet Trains left.").format(supply=public["supply"], total=japan().bullet_trains)
+    )
+    parts.append(last_claims_words(public, names))
+    return " ".join(parts)
+
+
+def seat_words(update: Update, view: dict[str, Any]) -> str:
+    """A seat's own picture in words: its hand, its tickets done or not, tickets on offer, and its score."""
+    public, private, names = update.public["public"], view.get("private") or {}, picture_names(update)
+    seat = int(private.get("seat", 0))
+    parts = [_("Your view, {player}.").format(player=seat_name(names, seat)) + " " + status(public, names) + "."]
+    hand = ", ".join(counted(c, n) for c, n in private.get("hand", {}).items() if n) or _("no cards")
+    parts.append(_("Your hand: {cards}.").format(cards=hand))
+    tickets = [
+        (_("{ticket}: done") if t.get("done") else _("{ticket}: not yet")).format(
+            ticket=f"{t['from']} – {t['to']} ({t['points']})"
+        )
+        for t in private.get("tickets", [])
+    ]
+    parts.append(_("Your tickets: {tickets}.").format(tickets="; ".join(tickets) or pgettext("ttr japan", "none yet")))
+    if private.get("offer"):
+        offer = "; ".join(f"{t['from']} – {t['to']} ({t['points']})" for t in private["offer"])
+        least = private.get("keep_at_least", 1)
+        parts.append(_("On offer: {tickets}; keep at least {least}.").format(tickets=offer, least=least))
+    if public["finished"] and seat < len(public["results"]):
+        score = public["results"][seat]["total"]
+    else:
+        score = public["players"][seat]["points"] if seat < len(public["players"]) else 0
+    parts.append(_("Your score: {points}.").format(points=_points(score)))
+    return " ".join(parts)
+
+
+def map_words(update: Update) -> str:
+    """The whole map in words: what it shows, and how many routes each player has claimed."""
+    public, names = update.public["public"], picture_names(update)
+    claims = public["claims"]
+    counts = [
+        f"{seat_name(names, seat)} {sum(1 for _r, s, _b in claims if s == seat)}"
+        for seat in range(len(public["players"]))
+    ]
+    return " ".join(
+        (
+            _("The whole Ticket to Ride: Japan map, with Tokyo and Kyushu enlarged.")
+            + " "
+            + status(public, names)
+            + ".",
+            _("{claimed} of {routes} routes claimed; by player: {counts}.").format(
+                claimed=len(claims), routes=len(japan().routes), counts=", ".join(counts)
+            ),
+            _("Each claimed route is drawn in its player's colour with their seat number on every car."),
+            _("The side panel lists the face-up cards and the players."),
+        )
+    )
+
+
 def _menu_and_left_out(moves: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
     """The menu's moves (draws and tickets, then the cheapest way to pay for each route) and how many routes miss it."""
     others = [m for m in moves if not str(m["token"]).startswith('["claim"')]
@@ -102,6 +207,14 @@ class JapanPresenter(Presenter):
         if not second and board["tickets_left"]:
             found.append(BoardButton(_("Tickets"), "tickets", None, "🎫"))
         return tuple(found)
+
+    def whole_picture(self, update: Update) -> WholePicture:
+        """The whole map, with every claim: the board's picture leaves it out to be read on a phone."""
+        return WholePicture(_("Full map"), render_ttr_japan, "map.png", map_words(update))
+
+    def describe_picture(self, update: Update, view: dict[str, Any]) -> str:
+        """The board's picture (nothing secret) or a seat's own (its hand and tickets), in words."""
+        return board_words(update) if view is update.public else seat_words(update, view)
 
     def board_embed(self, update: Update) -> discord.Embed:
         board = update.public["public"]

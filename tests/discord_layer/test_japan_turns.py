@@ -29,7 +29,7 @@ def button_labels(message: object) -> list[str]:
 async def test_everyone_chooses_their_first_tickets_at_once_from_my_hand(japan: JapanTable) -> None:
     await japan.started(japan.bob, japan.carol)
     assert "press **My hand** to choose your first tickets" in text_of(japan.board())
-    assert button_labels(japan.board()) == ["My hand"], "no card buttons until everyone has chosen"
+    assert button_labels(japan.board()) == ["My hand", "Full map"], "no card buttons until everyone has chosen"
     hand = await japan.open_hand(japan.bob)
     assert hand.ephemeral and hand.response is not None
     menu = select_menu(hand.response.message)

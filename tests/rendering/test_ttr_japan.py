@@ -16,8 +16,8 @@ from bot.games.ttr_japan import TTR_JAPAN
 from bot.games.ttr_japan.data import japan
 from bot.games.ttr_japan.state import JapanState
 from rendering import ttr_japan as renderer
+from rendering import ttr_japan_board, ttr_japan_pictures
 from rendering import ttr_japan_map as tmap
-from rendering import ttr_japan_pictures
 from tests.rendering import pngs
 
 MAX_BYTES = 800_000
@@ -54,16 +54,28 @@ def png(view: dict[str, Any], names: tuple[str, ...] | list[str] = NAMES) -> byt
 
 
 def check_png(data: bytes) -> Image.Image:
-    """A valid PNG of the renderer's size, small enough for Discord and a phone."""
+    """A valid PNG of the whole map's size, small enough for Discord and a phone."""
     image = pngs.opened(data, MAX_BYTES)
     assert (image.width, image.height) == (tmap.WIDTH, tmap.HEIGHT)
     assert 1400 <= image.width <= 1600 and 900 <= image.height <= 1400
     return image
 
 
+def check_board(data: bytes) -> Image.Image:
+    """A valid PNG of the board's phone picture: its width, no taller than it needs."""
+    image = pngs.opened(data, MAX_BYTES)
+    assert image.width == ttr_japan_board.WIDTH and 600 <= image.height <= 1400
+    return image
+
+
 def board(state: JapanState, names: tuple[str, ...] | list[str] = NAMES) -> bytes:
     """The public image of `state`."""
     return png(TTR_JAPAN.player_view(state, None), names)
+
+
+def whole_map(view: dict[str, Any]) -> bytes:
+    """The whole map of a view (what the board's Full map button sends)."""
+    return rendering.png_of(renderer.render_ttr_japan, view, NAMES)
 
 
 def mid_game(state: JapanState) -> bool:
@@ -78,14 +90,14 @@ def test_the_renderer_is_registered() -> None:
 
 def test_start_view() -> None:
     state = TTR_JAPAN.setup(1, 3, {})
-    check_png(board(state))
+    check_board(board(state))
     check_png(png(TTR_JAPAN.player_view(state, 0)))
 
 
 @pytest.mark.parametrize("seats", [2, 4])
 def test_mid_game_views(seats: int) -> None:
     state = find(seats, mid_game)
-    check_png(board(state))
+    check_board(board(state))
     check_png(png(TTR_JAPAN.player_view(state, state.turn)))
 
 
@@ -93,7 +105,8 @@ def test_finished_five_player_game() -> None:
     state = find(5, lambda s: s.finished)
     view = TTR_JAPAN.player_view(state, None)
     assert len(view["public"]["results"]) == 5
-    check_png(png(view))
+    check_board(png(view))
+    check_png(whole_map(view))
     check_png(png(TTR_JAPAN.player_view(state, 4)))
 
 
@@ -140,24 +153,24 @@ def test_the_private_hand_is_drawn() -> None:
 
 def test_claims_change_the_image() -> None:
     view = TTR_JAPAN.player_view(find(4, mid_game), None)
-    assert png(view) == png(copy.deepcopy(view))  # deterministic
+    assert whole_map(view) == whole_map(copy.deepcopy(view))  # deterministic
     bare = copy.deepcopy(view)
     bare["public"]["claims"] = []
-    assert png(view) != png(bare)
+    assert whole_map(view) != whole_map(bare)
     one = copy.deepcopy(view)
     one["public"]["claims"] = view["public"]["claims"][:-1]
-    assert png(view) != png(one)
+    assert whole_map(view) != whole_map(one)
     bullet = next(i for i, c in enumerate(view["public"]["claims"]) if c[2])
     plain = copy.deepcopy(view)
     plain["public"]["claims"][bullet][2] = False
-    assert png(view) != png(plain)
+    assert whole_map(view) != whole_map(plain)
 
 
 def test_bullet_marks_go_when_the_supply_runs_out() -> None:
     view = TTR_JAPAN.player_view(TTR_JAPAN.setup(2, 2, {}), None)
     empty = copy.deepcopy(view)
     empty["public"]["supply"] = 0
-    assert png(view) != png(empty)
+    assert whole_map(view) != whole_map(empty)
 
 
 def test_the_final_round_gets_a_banner() -> None:
@@ -165,6 +178,7 @@ def test_the_final_round_gets_a_banner() -> None:
     final = copy.deepcopy(view)
     final["public"]["final_turns"] = 2
     assert png(view) != png(final)
+    assert whole_map(view) != whole_map(final)
 
 
 def test_every_car_is_drawn_inside_its_area() -> None:
@@ -202,7 +216,7 @@ def test_every_city_name_is_placed_in_its_area() -> None:
 )
 def test_names_of_any_length_or_script(names: list[str]) -> None:
     state = find(5, mid_game)
-    check_png(board(state, names))
+    check_board(board(state, names))
     check_png(png(TTR_JAPAN.player_view(state, state.turn), names))
 
 
@@ -210,14 +224,6 @@ def test_seat_names_fall_back_to_seat_numbers() -> None:
     assert renderer.seat_name([], 2) == "Seat 3"
     assert renderer.seat_name(["", "Bo"], 0) == "Seat 1"
     assert renderer.seat_name(["", "Bo"], 1) == "Bo"
-
-
-def test_seat_colours_stand_apart_from_route_colours_and_each_other() -> None:
-    seats = tmap.SEAT_COLOURS
-    assert len(seats) >= TTR_JAPAN.max_seats
-    for i, seat in enumerate(seats):
-        for other in (*tmap.ROUTE_COLOURS.values(), *seats[:i]):
-            assert sum(abs(p - q) for p, q in zip(seat, other, strict=True)) > 100
 
 
 def _red_marks(tickets: list[dict[str, Any]], over: bool) -> int:

@@ -63,6 +63,7 @@ class TicketToRideJapan:
             keep_at_least=[rules.START_KEEP] * seats,
             claims={},
             bullet_claims=[],
+            claim_order=[],
             trains=[board.trains_per_player] * seats,
             points=[0] * seats,
             track=[0] * seats,

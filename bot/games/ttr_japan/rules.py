@@ -207,6 +207,7 @@ def _claim(state: JapanState, seat: int, route: Route, colour: str, locomotives:
     state.discard += paid
     state.events.append(words.paid(colour, route.length, locomotives))
     state.claims[route.id] = seat
+    state.claim_order.append(route.id)
     if is_bullet_now(state, route):
         state.supply -= 1
         state.bullet_claims.append(route.id)

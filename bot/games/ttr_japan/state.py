@@ -71,6 +71,8 @@ class JapanState:
     """Claimed route id → the seat that claimed it."""
     bullet_claims: list[int]
     """Routes claimed with a Bullet Train (usable by every player for tickets)."""
+    claim_order: list[int]
+    """Claimed route ids, oldest first: the board shows the last few claims (stored JSON sorts `claims`' keys)."""
     trains: list[int]
     points: list[int]
     """Route points so far."""
@@ -115,6 +117,7 @@ class JapanState:
             keep_at_least=list(self.keep_at_least),
             claims=dict(self.claims),
             bullet_claims=list(self.bullet_claims),
+            claim_order=list(self.claim_order),
             trains=list(self.trains),
             points=list(self.points),
             track=list(self.track),
@@ -146,6 +149,7 @@ class JapanState:
             "keep_at_least": list(self.keep_at_least),
             "claims": {str(r): s for r, s in self.claims.items()},
             "bullet_claims": list(self.bullet_claims),
+            "claim_order": list(self.claim_order),
             "trains": list(self.trains),
             "points": list(self.points),
             "track": list(self.track),
@@ -177,6 +181,8 @@ class JapanState:
             keep_at_least=list(data["keep_at_least"]),
             claims={int(r): s for r, s in data["claims"].items()},
             bullet_claims=list(data["bullet_claims"]),
+            # A game stored before the order was kept: its claims in route order (their real order is lost).
+            claim_order=list(data.get("claim_order", sorted(int(r) for r in data["claims"]))),
             trains=list(data["trains"]),
             points=list(data["points"]),
             track=list(data["track"]),

@@ -12,6 +12,9 @@ from bot.games.ttr_japan.state import START, JapanState
 from bot.games.ttr_japan.words import card_colour, colour_name, payment_words
 from bot.i18n import _, pgettext
 
+LAST_CLAIMS = 4
+"""Claims the public view lists in the order they were made (newest last): the board shows them in words."""
+
 
 def ticket_json(ticket: Ticket, done: bool | None = None) -> dict[str, JSON]:
     """A ticket as views show it (with `done` once known)."""
@@ -57,6 +60,9 @@ def public_view(state: JapanState) -> dict[str, JSON]:
         "tickets_left": len(state.ticket_deck),
         "players": players,
         "claims": [[r, s, r in bullets] for r, s in sorted(state.claims.items())],
+        "last_claims": [[r, state.claims[r], r in bullets] for r in state.claim_order if r in state.claims][
+            -LAST_CLAIMS:
+        ],
         "supply": state.supply,
         "final_turns": state.final_turns,
         "new_cycle": state.new_cycle,

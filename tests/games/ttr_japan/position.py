@@ -77,6 +77,7 @@ def claimed(state: JapanState, claims: Mapping[int, int], bullets: Sequence[int]
     board = japan()
     for route_id, seat in claims.items():
         new.claims[route_id] = seat
+        new.claim_order.append(route_id)
         if route_id in bullets:
             new.bullet_claims.append(route_id)
             new.supply -= 1
