@@ -33,7 +33,8 @@ TITLE = 28
 CITY_TEXT = 26
 """The player's own ticket cities are named larger than the cities on the way."""
 PAD = 16
-MAP_H = 600
+MAP_H_LEAST = 500
+MAP_H_MOST = 900
 MAX_ZOOM = 2.0
 """A crop is never enlarged more than this, so a short ticket still shows the country round it."""
 CROP_PAD = 70.0
@@ -67,13 +68,16 @@ def ticket_places(board: JapanMap, cities: Iterable[str]) -> dict[str, Point]:
 
 
 def crop_box(points: Iterable[Point]) -> Box:
-    """The whole-map pixels to show: round `points`, shaped like the map area; the whole map when there are none."""
+    """The whole-map pixels to show: round `points`, between MAP_H_LEAST and MAP_H_MOST tall once drawn WIDTH wide;
+    the whole map when there are none."""
     points = list(points)
     if not points:
-        return crops.fitted(tmap.frame_box(0, 0, 1000, 1000), WIDTH / MAP_H, 0)
+        return crops.fitted(tmap.frame_box(0, 0, 1000, 1000), 1.0, 0)
     xs, ys = [x for x, _ in points], [y for _, y in points]
     box = (min(xs) - CROP_PAD, min(ys) - CROP_PAD, max(xs) + CROP_PAD, max(ys) + CROP_PAD)
-    return crops.fitted(box, WIDTH / MAP_H, WIDTH / MAX_ZOOM)
+    w, h = max(box[2] - box[0], WIDTH / MAX_ZOOM), box[3] - box[1]
+    aspect = min(max(w / h, WIDTH / MAP_H_MOST), WIDTH / MAP_H_LEAST)
+    return crops.fitted(box, aspect, WIDTH / MAX_ZOOM)
 
 
 # --- which routes matter: the fewest cars between each open ticket's cities ----------------------
@@ -244,7 +248,7 @@ def private_picture(view: dict[str, Any], names: Sequence[str] = ()) -> Image.Im
     own, offer = private["tickets"], private["offer"]
     over = bool(public["finished"])
     rows = math.ceil(len(own) / (2 if len(own) > 6 else 1)) + math.ceil(len(offer) / (2 if len(offer) > 6 else 1))
-    height = HEADING_H + MAP_H + 200 + 2 * (TEXT + 22) + rows * ROW + 20
+    height = HEADING_H + MAP_H_MOST + 200 + 2 * (TEXT + 22) + rows * ROW + 20
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     y = draw_heading(draw, public, private, names)
