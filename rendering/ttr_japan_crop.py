@@ -160,20 +160,21 @@ def draw_routes(
     image.paste(layer, (0, crop.top), layer)
 
 
-def tag(draw: Draw, at: Point, text: str, fill: Colour, claim: bool) -> Box:
-    """A route's tag at `at`: a disc with the seat number on a claim, a square-cornered tag with colour letter and
+def tag_box(at: Point, text: str) -> Box:
+    """The box a tag with `text` fills when centred on `at`."""
+    w = max(TAG_H, font(TAG_TEXT).getlength(text) + 12)
+    return at[0] - w / 2, at[1] - TAG_H / 2, at[0] + w / 2, at[1] + TAG_H / 2
+
+
+def tag(draw: Draw, box: Box, text: str, fill: Colour, claim: bool) -> None:
+    """A route's tag in `box`: a disc with the seat number on a claim, a square-cornered tag with colour letter and
     length on a free route."""
-    face = font(TAG_TEXT)
-    w = max(TAG_H, face.getlength(text) + 12)
-    x, y = at
-    box = (x - w / 2, y - TAG_H / 2, x + w / 2, y + TAG_H / 2)
     if claim:
         draw.ellipse(box, fill=fill, outline=INK, width=2)
     else:
         draw.rounded_rectangle(box, radius=4, fill=fill, outline=INK, width=2)
     ink = tmap.ink_on(fill)
-    write(draw, (x, y + 1), text, TAG_TEXT, ink, "mm", 1 if ink == WHITE else 0, INK)
-    return box
+    write(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), text, TAG_TEXT, ink, "mm", 1 if ink == WHITE else 0)
 
 
 def free_tag_text(route_id: int) -> str:
@@ -182,19 +183,31 @@ def free_tag_text(route_id: int) -> str:
     return f"{LETTERS.get(route.colour) or '·'}{route.length}"
 
 
+def tag_spot(crop: Crop, route_id: int, text: str, placed: list[Box]) -> Box | None:
+    """Where a route's tag goes: on the car nearest the route's middle that covers the fewest tags placed already;
+    None when the route's middle is out of the crop."""
+    middle = route_middle(route_id)
+    if not crop.shows(middle):
+        return None
+    cars = sorted(tmap.tracks()[route_id].cars, key=lambda c: abs(c.cx - middle[0]) + abs(c.cy - middle[1]))
+    spots = [tag_box(crop.at(middle), text)] + [tag_box(crop.at((c.cx, c.cy)), text) for c in cars]
+    return min(spots, key=lambda box: sum(overlap(box, other) for other in placed))
+
+
 def draw_tags(draw: Draw, crop: Crop, public: dict[str, Any], free: Iterable[int]) -> list[Box]:
     """Every claim in the crop tagged with its seat number, and the free routes `free` with colour and length."""
-    placed = []
-    for route_id, owner, _bullet in claimed(public["claims"]):
-        middle = route_middle(route_id)
-        if crop.shows(middle):
-            colour = tmap.SEAT_COLOURS[owner % len(tmap.SEAT_COLOURS)]
-            placed.append(tag(draw, crop.at(middle), str(owner + 1), colour, True))
-    for route_id in sorted(free):
-        middle = route_middle(route_id)
-        if crop.shows(middle):
-            colour = ROUTE_COLOURS[japan().routes[route_id].colour]
-            placed.append(tag(draw, crop.at(middle), free_tag_text(route_id), colour, False))
+    wanted = [
+        (route_id, str(owner + 1), tmap.SEAT_COLOURS[owner % len(tmap.SEAT_COLOURS)], True)
+        for route_id, owner, _bullet in claimed(public["claims"])
+    ]
+    routes = japan().routes
+    wanted += [(r, free_tag_text(r), ROUTE_COLOURS[routes[r].colour], False) for r in sorted(free)]
+    placed: list[Box] = []
+    for route_id, text, fill, claim in wanted:
+        box = tag_spot(crop, route_id, text, placed)
+        if box is not None:
+            tag(draw, box, text, fill, claim)
+            placed.append(box)
     return placed
 
 
@@ -217,7 +230,7 @@ def draw_labels(draw: Draw, crop: Crop, names: list[tuple[str, Point, int]], tak
     tags and dots already placed, inside the crop; the largest are placed first."""
     width, height = crop.size
     area = (4.0, crop.top + 4.0, width - 4.0, crop.top + height - 4.0)
-    dots = [crop.at(point) for _name, point, _size in names]
+    dots = [crop.at(point) for _name, point in places_in(crop.box)]
     taken = [*taken, *((x - DOT_R, y - DOT_R, x + DOT_R, y + DOT_R) for x, y in dots)]
     for name, point, size in sorted(names, key=lambda n: -n[2]):
         x, y = crop.at(point)

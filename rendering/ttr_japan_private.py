@@ -248,12 +248,15 @@ def private_picture(view: dict[str, Any], names: Sequence[str] = ()) -> Image.Im
     own, offer = private["tickets"], private["offer"]
     over = bool(public["finished"])
     rows = math.ceil(len(own) / (2 if len(own) > 6 else 1)) + math.ceil(len(offer) / (2 if len(offer) > 6 else 1))
-    height = HEADING_H + MAP_H_MOST + 200 + 2 * (TEXT + 22) + rows * ROW + 20
+    height = HEADING_H + MAP_H_MOST + 240 + 2 * (TEXT + 22) + rows * ROW + 20
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     y = draw_heading(draw, public, private, names)
-    y = draw_map(image, y, public, private) + 14
+    y = draw_map(image, y, public, private) + 8
     draw = ImageDraw.Draw(image)
+    key = _("Discs: claims, by seat number · R3: free route on your way (colour, cars)")
+    draw.text((PAD, y), fit(key, font(SMALLEST_TEXT), WIDTH - 2 * PAD), fill=INK, font=font(SMALLEST_TEXT))
+    y += SMALLEST_TEXT + 16
     y = draw_hand(draw, y, private["hand"])
     done = sum(1 for t in own if t.get("done"))
     states = ["done" if t.get("done") else "failed" if over else "open" for t in own]

@@ -93,9 +93,9 @@ def test_every_claim_shown_is_tagged_with_its_seat_number(monkeypatch: pytest.Mo
     tags: list[tuple[str, bool]] = []
     drawn = crops.tag
 
-    def noted(draw: Any, at: Any, text: str, fill: Any, claim: bool) -> Any:
+    def noted(draw: Any, box: Any, text: str, fill: Any, claim: bool) -> None:
         tags.append((text, claim))
-        return drawn(draw, at, text, fill, claim)
+        drawn(draw, box, text, fill, claim)
 
     monkeypatch.setattr(crops, "tag", noted)
     private.private_picture(view, NAMES)
