@@ -1,4 +1,4 @@
-"""The /ttr command group: draw, claim and tickets, with autocomplete from your own view."""
+"""The /ttr command group: draw, claim and tickets, with autocomplete from your own view, and the map."""
 
 from __future__ import annotations
 
@@ -16,8 +16,17 @@ from bot.i18n import _, pgettext
 from bot.ui import flows, presenters
 from bot.ui import ttr_japan as look
 from bot.ui.errors import refusals_answered
+from bot.ui.ttr_japan_regions import show_map
 
 AUTOCOMPLETE_LIMIT = 25
+REGION_CHOICES = [
+    # Command strings: discord.py's translator says them in each user's language (commands.po), not `_()`.
+    app_commands.Choice(name=app_commands.locale_str("Kyushu"), value="kyushu"),
+    app_commands.Choice(name=app_commands.locale_str("the west (Hiroshima to Osaka, Shikoku)"), value="west"),
+    app_commands.Choice(name=app_commands.locale_str("the centre (Kyoto to Tokyo)"), value="centre"),
+    app_commands.Choice(name=app_commands.locale_str("the north (Niigata to Hakodate)"), value="north"),
+    app_commands.Choice(name=app_commands.locale_str("Tokyo"), value="tokyo"),
+]
 
 
 async def _my_game(interaction: discord.Interaction) -> Update:
@@ -124,3 +133,10 @@ class TicketToRideCog(commands.GroupCog, group_name="ttr", group_description="Ti
     async def tickets(self, interaction: discord.Interaction) -> None:
         update = await _my_game(interaction)
         await flows.play_action(interaction, update.channel_id, Action("tickets"))
+
+    @app_commands.command(name="map", description="Show the map as it stands, or one region large (only you see it)")
+    @app_commands.describe(region="A region drawn large enough to read on a phone; leave out for the whole map")
+    @app_commands.choices(region=REGION_CHOICES)
+    @refusals_answered
+    async def map(self, interaction: discord.Interaction, region: str | None = None) -> None:
+        await show_map(interaction, region)

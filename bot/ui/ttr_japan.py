@@ -188,6 +188,7 @@ class JapanPresenter(Presenter):
             ("/ttr draw card:<1–5 | deck>", _("take a face-up card or the top of the deck (twice a turn)")),
             ("/ttr claim route:<route> [colour:<colour>] [locomotives:<n>]", _("claim a route you can pay for")),
             ("/ttr tickets", _("draw 3 destination tickets and keep at least 1")),
+            ("/ttr map [region:<region>]", _("the map as it stands, or one region large enough to read on a phone")),
         )
 
     button_verbs = frozenset({"draw", "tickets"})

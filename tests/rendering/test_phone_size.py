@@ -33,8 +33,6 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "toyko_train": {"nine": True},
 }
 """Options that put more on the picture."""
-PENDING = {"ttr_japan"}
-"""Pictures not yet redrawn for phones (issue 19, in progress): expected to fail, strictly, until they are."""
 SNAPSHOTS = 6
 """Positions drawn per game: the start, the end, and evenly between."""
 
@@ -70,13 +68,7 @@ def check(declared: float, width: int, smallest: float, what: str) -> None:
     )
 
 
-def pending(*names: str) -> list[Any]:
-    """The names as parameters, those still PENDING marked as expected to fail (strictly: a pass must unmark them)."""
-    xfail = pytest.mark.xfail(reason="issue 19: not yet redrawn for phones", strict=True)
-    return [pytest.param(name, marks=xfail) if name in PENDING else name for name in names]
-
-
-@pytest.mark.parametrize("name", pending(*sorted(n for n in REGISTRY if rendering.has_renderer(n))))
+@pytest.mark.parametrize("name", sorted(n for n in REGISTRY if rendering.has_renderer(n)))
 def test_every_picture_of_a_busy_game_reads_on_a_phone(name: str) -> None:
     game, renderer = REGISTRY[name], rendering.RENDERERS[name]
     declared = getattr(sys.modules[renderer.__module__], "SMALLEST_TEXT", None)
@@ -109,7 +101,7 @@ STANDINGS = RankedTable(
 )
 
 
-@pytest.mark.parametrize("kind", pending("leaderboard", "standings"))
+@pytest.mark.parametrize("kind", ["leaderboard", "standings"])
 def test_a_long_ranked_table_reads_on_a_phone(kind: str) -> None:
     """Leaderboards and tournament standings: many rows of long names and numbers."""
     width, smallest = drawn_with_sizes(render_table, {"leaderboard": LEADERBOARD, "standings": STANDINGS}[kind])

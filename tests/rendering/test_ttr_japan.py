@@ -16,7 +16,7 @@ from bot.games.ttr_japan import TTR_JAPAN
 from bot.games.ttr_japan.data import japan
 from bot.games.ttr_japan.state import JapanState
 from rendering import ttr_japan as renderer
-from rendering import ttr_japan_board, ttr_japan_pictures
+from rendering import ttr_japan_board, ttr_japan_pictures, ttr_japan_private
 from rendering import ttr_japan_map as tmap
 from tests.rendering import pngs
 
@@ -68,6 +68,13 @@ def check_board(data: bytes) -> Image.Image:
     return image
 
 
+def check_seat_png(data: bytes) -> Image.Image:
+    """A valid PNG of a seat's own picture: made for a phone, as wide as its renderer says."""
+    image = pngs.opened(data, MAX_BYTES)
+    assert image.width == ttr_japan_private.WIDTH and 700 <= image.height <= 2000
+    return image
+
+
 def board(state: JapanState, names: tuple[str, ...] | list[str] = NAMES) -> bytes:
     """The public image of `state`."""
     return png(TTR_JAPAN.player_view(state, None), names)
@@ -91,14 +98,14 @@ def test_the_renderer_is_registered() -> None:
 def test_start_view() -> None:
     state = TTR_JAPAN.setup(1, 3, {})
     check_board(board(state))
-    check_png(png(TTR_JAPAN.player_view(state, 0)))
+    check_seat_png(png(TTR_JAPAN.player_view(state, 0)))
 
 
 @pytest.mark.parametrize("seats", [2, 4])
 def test_mid_game_views(seats: int) -> None:
     state = find(seats, mid_game)
     check_board(board(state))
-    check_png(png(TTR_JAPAN.player_view(state, state.turn)))
+    check_seat_png(png(TTR_JAPAN.player_view(state, state.turn)))
 
 
 def test_finished_five_player_game() -> None:
@@ -107,7 +114,7 @@ def test_finished_five_player_game() -> None:
     assert len(view["public"]["results"]) == 5
     check_board(png(view))
     check_png(whole_map(view))
-    check_png(png(TTR_JAPAN.player_view(state, 4)))
+    check_seat_png(png(TTR_JAPAN.player_view(state, 4)))
 
 
 def twins(state: JapanState) -> tuple[int, int] | None:
@@ -217,7 +224,7 @@ def test_every_city_name_is_placed_in_its_area() -> None:
 def test_names_of_any_length_or_script(names: list[str]) -> None:
     state = find(5, mid_game)
     check_board(board(state, names))
-    check_png(png(TTR_JAPAN.player_view(state, state.turn), names))
+    check_seat_png(png(TTR_JAPAN.player_view(state, state.turn), names))
 
 
 def test_seat_names_fall_back_to_seat_numbers() -> None:
