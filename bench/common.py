@@ -72,7 +72,6 @@ def render_table_head(renders: int, width: int) -> None:
 
 
 def render_row(
-    game: str,
     draw: Callable[[dict[str, Any], Sequence[str]], Image.Image],
     label: str,
     view: dict[str, Any],
@@ -80,8 +79,8 @@ def render_row(
     renders: int,
     width: int,
 ) -> Image.Image:
-    """One image's line: render_png wall/CPU percentiles, the drawing alone, PNG size and dimensions."""
-    wall, cpu, data = timed(lambda: rendering.render_png(game, view, names) or b"", renders)
+    """One image's line: its PNG's wall/CPU percentiles, the drawing alone, PNG size and dimensions."""
+    wall, cpu, data = timed(lambda: rendering.png_of(draw, view, names), renders)
     _, draw_cpu, image = timed(lambda: draw(view, names), renders)
     print(
         f"    {label:<{width}} {statistics.median(wall):>8.1f} {percentile(wall, 0.95):>8.1f} "

@@ -88,7 +88,7 @@ def encoded(image: Image.Image, **options: int) -> bytes:
 
 def render_row(label: str, view: dict[str, Any], renders: int) -> None:
     """One image's line (see bench/common.py), then the optimize=True comparison."""
-    image = common.render_row("mexican_train", render_mexican_train, label, view, NAMES, renders, 6)
+    image = common.render_row(render_mexican_train, label, view, NAMES, renders, 6)
     _, best, small = common.timed(lambda: encoded(image, optimize=True), renders)
     note = f"{statistics.median(best):.1f} ms CPU, {len(small) / 1000:.1f} KB"
     print(f"           (encoding alone with optimize=True instead of compress_level=6: {note})")

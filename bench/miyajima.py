@@ -37,7 +37,7 @@ def render_bench(renders: int, seed: int) -> None:
     print(f"\n(b) render: end of a {SEATS}-player game, round {state.round}, {cars} cars filled")
     common.render_table_head(renders, 8)
     for label, seat in (("sheet", 0), ("overview", None)):
-        common.render_row("miyajima", render_miyajima, label, MIYAJIMA.player_view(state, seat), NAMES, renders, 8)
+        common.render_row(render_miyajima, label, MIYAJIMA.player_view(state, seat), NAMES, renders, 8)
 
 
 if __name__ == "__main__":

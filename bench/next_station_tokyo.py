@@ -116,7 +116,7 @@ def render_bench(renders: int, seed: int) -> None:
     common.render_table_head(renders, 8)
     for label, seat in (("sheet", 0), ("overview", None)):
         view = NEXT_STATION_TOKYO.player_view(state, seat)
-        common.render_row("next_station_tokyo", render_next_station_tokyo, label, view, NAMES, renders, 8)
+        common.render_row(render_next_station_tokyo, label, view, NAMES, renders, 8)
 
 
 if __name__ == "__main__":

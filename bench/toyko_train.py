@@ -133,7 +133,7 @@ def render_bench(renders: int, seed: int) -> None:
     common.render_table_head(renders, 10)
     for label, seat in (("conductor", state.conductor(0)), ("tourist", state.tourist(0)), ("public", None)):
         view = TOYKO_TRAIN.player_view(state, seat)
-        common.render_row("toyko_train", render_toyko_train, label, view, NAMES, renders, 10)
+        common.render_row(render_toyko_train, label, view, NAMES, renders, 10)
 
 
 if __name__ == "__main__":

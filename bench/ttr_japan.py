@@ -2,8 +2,9 @@
 
 (a) Full random 2-player and 4-player games, engine only: every move is a random legal move
     (a seeded random.Random picks the seat among `to_act` and the move), applied with GameRandom.
-(b) Rendering the end of a random 5-player game (every claim on the map, the final scores):
-    render_png of the public view and of one seat's private view, p50/p95 and PNG size.
+(b) Rendering the end of a random 5-player game (every claim on the map, the final scores): the pictures sent
+    with moves (the board's, made for phones, and one seat's own, centred on its tickets) and the whole map
+    (**Full map**, `/ttr map`), p50/p95 and PNG size.
 
     python bench/ttr_japan.py [--games N] [--renders N] [--seed S] [--profile]
 
@@ -21,8 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench import common
 from bot.games.ttr_japan import TTR_JAPAN
 from bot.games.ttr_japan.state import JapanState
-from rendering.ttr_japan import render_ttr_japan  # importing it registers the renderer
+from rendering.ttr_japan import render_ttr_japan
 from rendering.ttr_japan_map import route_sprite
+from rendering.ttr_japan_pictures import render
 
 ENGINE_SEATS = (2, 4)
 RENDER_SEATS = 5
@@ -63,8 +65,8 @@ def render_bench(renders: int, seed: int) -> None:
         f"{(time.perf_counter() - began) * 1000:.0f} ms"
     )
     common.render_table_head(renders, 8)
-    for label, seat in (("public", None), ("private", 0)):
-        common.render_row("ttr_japan", render_ttr_japan, label, TTR_JAPAN.player_view(state, seat), NAMES, renders, 8)
+    for label, draw, seat in (("board", render, None), ("seat", render, 0), ("full map", render_ttr_japan, None)):
+        common.render_row(draw, label, TTR_JAPAN.player_view(state, seat), NAMES, renders, 8)
 
 
 if __name__ == "__main__":
