@@ -145,14 +145,10 @@ def _static_layer(bullets_live: bool, words_in: str) -> Image.Image:
     """The static layer for one supply state, its legend in the language `words_in` (in use when called)."""
     board = japan()
     image = Image.new("RGB", (tmap.WIDTH, tmap.HEIGHT), BACKGROUND)
+    tmap.draw_land_and_sea(image, board)
     draw = ImageDraw.Draw(image)
-    whole = tmap.frame_box(0, 0, 1000, 1000)
-    tmap.draw_area(image, board, "main", whole, tmap.SEA)
-    draw.rectangle(whole, outline=tmap.FRAME, width=2)
     for inset in board.insets:
         box = tmap.inset_box(inset)
-        tmap.draw_area(image, board, inset.name, box, tmap.INSET_SEA)
-        draw.rectangle(box, outline=tmap.FRAME, width=4)
         write(draw, (box[0] + 10, box[1] + 8), inset.title.upper(), TEXT_SIZE, tmap.FRAME, bold=1, halo=tmap.FRAME)
     draw_legend(draw, tmap.frame_box(*tmap.LEGEND_FRAME))
     for route in board.routes.values():

@@ -37,16 +37,8 @@ LABEL_BACK = (255, 255, 250)
 @lru_cache(maxsize=1)
 def land_and_sea() -> Image.Image:
     """The map's sea, land and inset frames at the whole map's scale, with no routes and no text."""
-    board = japan()
     image = Image.new("RGB", (MAP_EDGE, MAP_EDGE), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    whole = tmap.frame_box(0, 0, 1000, 1000)
-    tmap.draw_area(image, board, "main", whole, tmap.SEA)
-    draw.rectangle(whole, outline=tmap.FRAME, width=2)
-    for inset in board.insets:
-        box = tmap.inset_box(inset)
-        tmap.draw_area(image, board, inset.name, box, tmap.INSET_SEA)
-        draw.rectangle(box, outline=tmap.FRAME, width=4)
+    tmap.draw_land_and_sea(image, japan())
     return image
 
 

@@ -462,3 +462,15 @@ def draw_area(image: Image.Image, board: JapanMap, name: str, box: Box, sea: Col
     patch = Image.new("RGB", size, sea)
     patch.paste(BACKGROUND, (0, 0, *size), land(size, (x0, y0), segments, area_dots(board, name)))
     image.paste(patch, (x0, y0))
+
+
+def draw_land_and_sea(image: Image.Image, board: JapanMap) -> None:
+    """The main map's and each inset's sea, land and frame: what every map picture draws first."""
+    draw = ImageDraw.Draw(image)
+    whole = frame_box(0, 0, 1000, 1000)
+    draw_area(image, board, "main", whole, SEA)
+    draw.rectangle(whole, outline=FRAME, width=2)
+    for inset in board.insets:
+        box = inset_box(inset)
+        draw_area(image, board, inset.name, box, INSET_SEA)
+        draw.rectangle(box, outline=FRAME, width=4)

@@ -110,6 +110,12 @@ def places(board: dict[str, Any]) -> list[int]:
     return [1 + sum(t > mine for t in totals) for mine in totals]
 
 
+def seat_doing(board: dict[str, Any], seat: int) -> str:
+    """What a seat is at this round, as the board says it: still choosing, its answer, or a dash."""
+    answer = board["answers"][seat] if seat < len(board["answers"]) else None
+    return _("choosing…") if seat in board["waiting"] else (answer_words(answer) if answer else "—")
+
+
 def overview_said(update: Update, board: dict[str, Any]) -> str:
     """The board's picture in words: the round, the card, who must still play, and every player's score."""
     names = picture_names(update)
@@ -126,9 +132,7 @@ def overview_said(update: Update, board: dict[str, Any]) -> str:
         waiting = ", ".join(seat_name(names, s) for s in board["waiting"])
         parts.append(_("Still to draw or pass: {players}.").format(players=waiting))
     for seat in seats:
-        answer = board["answers"][seat] if seat < len(board["answers"]) else None
-        doing = _("choosing…") if seat in board["waiting"] else (answer_words(answer) if answer else "—")
-        total = board["results"][seat]["total"]
+        doing, total = seat_doing(board, seat), board["results"][seat]["total"]
         parts.append(
             ngettext(
                 "{player}: {colour} line, {doing}, {n} point so far.",
@@ -254,9 +258,7 @@ class TokyoPresenter(Presenter):
         rows = []
         for seat, name in enumerate(names):
             colour = board["colours"][seat]
-            answer = board["answers"][seat] if seat < len(board["answers"]) else None
-            doing = _("choosing…") if seat in board["waiting"] else (answer_words(answer) if answer else "—")
-            total = board["results"][seat]["total"]
+            doing, total = seat_doing(board, seat), board["results"][seat]["total"]
             rows.append(
                 ngettext(
                     "**{player}** — {colour} · {doing} · {n} point so far",

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from bot.engine import SeatInfo, Update
+from bot.engine import Update
 from bot.games.mexican_train import MEXICAN_TRAIN
 from bot.games.mexican_train.state import MexicanState
 from bot.games.rng import GameRandom
@@ -26,8 +25,7 @@ FRAGMENTS = english_fragments(("mexican_train",), ("Mexican Train",))
 
 def update_of(state: MexicanState, seat: int) -> Update:
     """The update after a move by `seat`, every seat with its own name."""
-    update = update_for(MEXICAN_TRAIN, state, seat)
-    return dataclasses.replace(update, seats=tuple(SeatInfo(s, 1000 + s, NAMES[s]) for s in range(state.seats)))
+    return update_for(MEXICAN_TRAIN, state, seat, NAMES)
 
 
 def board_words(state: MexicanState) -> str:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 
 import pytest
 
-from bot.engine import SeatInfo, Update
+from bot.engine import Update
 from bot.games.miyajima import MIYAJIMA
 from bot.games.miyajima.data import sheet
 from bot.games.miyajima.state import MiyajimaState
@@ -23,8 +22,7 @@ FRAGMENTS = english_fragments(("miyajima",), ("Fast Train to Miyajima",))
 
 def update_of(state: MiyajimaState, seat: int) -> Update:
     """The update after a move by `seat`, every seat with its own name."""
-    update = update_for(MIYAJIMA, state, seat)
-    return dataclasses.replace(update, seats=tuple(SeatInfo(s, 1000 + s, NAMES[s]) for s in range(state.seats)))
+    return update_for(MIYAJIMA, state, seat, NAMES)
 
 
 def overview_words(state: MiyajimaState) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -72,11 +72,11 @@ def embed_texts(embed: discord.Embed) -> list[str | None]:
     return texts
 
 
-def update_for(game: Game, state: Any, seat: int) -> Update:
-    """The update the Discord layer would get after a move, seen by `seat`."""
+def update_for(game: Game, state: Any, seat: int, names: Sequence[str] = NAMES) -> Update:
+    """The update the Discord layer would get after a move, seen by `seat` (seats named from `names` in turn)."""
     outcome = game.outcome(state)
     seat_count = getattr(state, "seats", None) or 2 * state.teams  # Toyko Train counts teams of two
-    seats = tuple(SeatInfo(s, 1000 + s, NAMES[s % len(NAMES)]) for s in range(seat_count))
+    seats = tuple(SeatInfo(s, 1000 + s, names[s % len(names)]) for s in range(seat_count))
     return Update(
         game_id=1,
         channel_id=1,
