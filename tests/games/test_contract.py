@@ -309,6 +309,26 @@ def test_unlisted_actions_are_refused_and_change_nothing(game: Game, data: st.Da
 @per_game
 @playouts
 @given(data=st.data())
+def test_every_listed_action_is_accepted(game: Game, data: st.DataObject) -> None:
+    """What `legal_actions` lists, `apply` accepts (issue 20: a faster check beside the list must agree with it).
+
+    Every fourth state of a playout, up to 12 of each acting seat's moves picked at random (all, when fewer).
+    """
+    play = random_playout(game, data)
+    pick = random.Random(data.draw(st.integers(0, 2**32), label="picks"))  # little entropy: many picks per example
+    for n, state in list(enumerate(play.states, start=1))[::4]:
+        for seat in sorted(game.to_act(state)) if game.outcome(state) is None else ():
+            legal = game.legal_actions(state, seat)
+            for action in pick.sample(legal, min(12, len(legal))):
+                try:
+                    game.apply(state, seat, action.stamped(1_000 * n), GameRandom(play.seed, n))
+                except IllegalAction as refused:
+                    pytest.fail(f"seat {seat} was offered {action} at step {n}, then refused: {refused}")
+
+
+@per_game
+@playouts
+@given(data=st.data())
 def test_replay_of_the_log_equals_the_state(game: Game, data: st.DataObject) -> None:
     play = random_playout(game, data)
     cut = data.draw(st.integers(0, len(play.moves)), label="cut")
