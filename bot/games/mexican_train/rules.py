@@ -42,8 +42,8 @@ def train_key(where: Arg) -> int | None:
 
 def open_end(state: MexicanState, key: int) -> int:
     """The number a tile must show to join a train (the engine's for an empty one)."""
-    train = state.train(key)
-    return tiles.end_of(train[-1]) if train else state.engine
+    train = state.mexican if key == MEXICAN else state.trains[key]
+    return train[-1] % tiles.BASE if train else state.engine  # an oriented tile's low digit is its open end
 
 
 def places(state: MexicanState, seat: int) -> list[int]:
@@ -52,10 +52,9 @@ def places(state: MexicanState, seat: int) -> list[int]:
         return [state.double_train]  # a double blocks all other play until it is satisfied
     if state.chain:
         return [seat]  # fast start: the chain stays on the player's own train
-    keys = [seat]
-    keys += [s for s in range(state.seats) if s != seat and state.markers[s]]
-    keys.append(MEXICAN)  # always open; starting it takes a tile matching the engine
-    return keys
+    markers = state.markers
+    # The Mexican Train is always open; starting it takes a tile matching the engine.
+    return [seat, *[s for s in range(len(markers)) if markers[s] and s != seat], MEXICAN]
 
 
 _WHERES: tuple[Arg, ...] = (*range(8), "mexican", START)
@@ -76,11 +75,16 @@ def _candidates(state: MexicanState, seat: int) -> list[int]:
 
 def plays(state: MexicanState, seat: int) -> list[Action]:
     """Every tile placement `seat` may make now; with last_tile=manual, a play leaving one tile may also knock."""
-    candidates = _candidates(state, seat)
+    candidates = [state.drawn] if state.drawn is not None else state.hands[seat]
     found = []
     for key in places(state, seat):
-        fitting = tiles.WITH[open_end(state, key)]
-        made = _PLACEMENTS[where_arg(key, state)]
+        if key == MEXICAN:
+            train = state.mexican
+            made = _PLACEMENTS["mexican" if train is not None else START]
+        else:
+            train = state.trains[key]
+            made = _PLACEMENTS[key]
+        fitting = tiles.WITH[train[-1] % tiles.BASE if train else state.engine]  # open_end, inlined: hot
         found += [made[t] for t in candidates if t in fitting]
     if found and state.manual_knock and len(state.hands[seat]) == 2:
         # The rules have you knock as you place your second-to-last tile: offered first, so it is never crowded out.
@@ -94,34 +98,37 @@ def _can_place(state: MexicanState, seat: int) -> bool:
     return any(not tiles.WITH[open_end(state, key)].isdisjoint(candidates) for key in places(state, seat))
 
 
-def _placement_allowed(state: MexicanState, seat: int, args: tuple[Arg, ...]) -> bool:
-    """Whether `plays` lists a play with these arguments, checked directly, for the player whose turn it is."""
+def _placement(state: MexicanState, seat: int, args: tuple[Arg, ...]) -> tuple[int, int, int] | None:
+    """(tile, train, its open end) of a play `plays` lists with these arguments, else None; checked directly."""
+    if seat != state.turn or state.finished:
+        return None
     if len(args) == 3:
         if args[2] != KNOCKING or not (state.manual_knock and len(state.hands[seat]) == 2):
-            return False
+            return None
     elif len(args) != 2:
-        return False
+        return None
     name, where = args[0], args[1]
     code = tiles.CODES.get(name) if isinstance(name, str) else None  # only the canonical name is listed
     if code is None or (code != state.drawn if state.drawn is not None else code not in state.hands[seat]):
-        return False
+        return None
     if where == "mexican" or where == START:
         if (state.mexican is None) != (where == START):
-            return False
+            return None
         key = MEXICAN
-    elif isinstance(where, int) and 0 <= where < state.seats:
+    elif isinstance(where, int) and 0 <= where < len(state.hands):
         key = where
     else:
-        return False
+        return None
     if state.double_train is not None:
         if key != state.double_train:
-            return False
+            return None
     elif state.chain:
         if key != seat:
-            return False
+            return None
     elif key != seat and key != MEXICAN and not state.markers[key]:
-        return False
-    return code in tiles.WITH[open_end(state, key)]
+        return None
+    end = open_end(state, key)
+    return (code, key, end) if code in tiles.WITH[end] else None
 
 
 def allowed(state: MexicanState, seat: int, action: Action) -> bool:
@@ -130,7 +137,7 @@ def allowed(state: MexicanState, seat: int, action: Action) -> bool:
         return False
     verb, args = action.verb, action.args
     if verb == "play":
-        return seat == state.turn and _placement_allowed(state, seat, args)
+        return _placement(state, seat, args) is not None
     if args:
         return False
     if verb == "knock" or verb == "catch":
@@ -183,9 +190,9 @@ def legal_actions(state: MexicanState, seat: int) -> list[Action]:
     """Everything `seat` may do now."""
     if state.finished:
         return []
-    found = window_actions(state, seat)
+    found = window_actions(state, seat) if state.knock is not None else []  # no knock, no window: skip the call
     if seat == state.turn:
-        found = turn_actions(state, seat) + found
+        return turn_actions(state, seat) + found if found else turn_actions(state, seat)
     return found
 
 
@@ -282,8 +289,9 @@ def skip_action(state: MexicanState, seat: int) -> Action | None:
 
 def apply(state: MexicanState, seat: int, action: Action, rng: GameRandom) -> MexicanState:
     """The state after a legal move, or a timeout's skip (refusals carry their reason)."""
+    placement = _placement(state, seat, action.args) if action.verb == "play" else None
     skipping = action.verb == "skip" and not action.args and skip_action(state, seat) == SKIP
-    if not skipping and not allowed(state, seat, action):
+    if placement is None and not skipping and (action.verb == "play" or not allowed(state, seat, action)):
         raise IllegalAction(refusal(state, seat, action))
     new = state.successor()
     if action.verb == "catch":
@@ -297,11 +305,8 @@ def apply(state: MexicanState, seat: int, action: Action, rng: GameRandom) -> Me
         return new
     if new.knock is not None and new.knock != seat:
         new.knock = None  # the next player acted: the chance to catch is gone
-    if action.verb == "play":
-        code = tiles.CODES[str(action.args[0])]
-        key = train_key(action.args[1])
-        assert key is not None
-        _play(new, seat, code, key, rng, knocked=knocks(action))
+    if placement is not None:
+        _play(new, seat, placement, rng, knocked=len(action.args) == 3)
     elif action.verb == "draw":
         _draw(new, seat, rng)
     elif action.verb == "pass":
@@ -321,10 +326,12 @@ def _replaced(items: list[T], index: int, value: T) -> list[T]:
     return changed
 
 
-def _play(state: MexicanState, seat: int, code: int, key: int, rng: GameRandom, *, knocked: bool = False) -> None:
-    end = open_end(state, key)
+def _play(
+    state: MexicanState, seat: int, placement: tuple[int, int, int], rng: GameRandom, *, knocked: bool = False
+) -> None:
+    code, key, end = placement
     a, b = tiles.halves(code)
-    placed = tiles.oriented(end, b if a == end else a)
+    placed = tiles.oriented(end, a + b - end)  # joins at `end`, leaves the other half open
     hand = list(state.hands[seat])
     hand.remove(code)
     state.hands = _replaced(state.hands, seat, hand)
@@ -346,7 +353,7 @@ def _play(state: MexicanState, seat: int, code: int, key: int, rng: GameRandom, 
     satisfying = state.double_train == key
     if satisfying:
         state.double_train = None
-    if tiles.is_double(code):
+    if code in tiles.DOUBLES:
         state.double_train = key  # the same player must now play a second tile on it
         if state.fast_start and state.fresh[seat] and key == seat:
             state.chain = True

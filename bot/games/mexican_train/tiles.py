@@ -81,3 +81,5 @@ CODES: dict[str, int] = {name(t): t for t in ALL_TILES}
 """Each tile's canonical name ("12-5", as `name` writes it and moves carry it) to its code."""
 WITH: tuple[frozenset[int], ...] = tuple(frozenset(t for t in ALL_TILES if fits(t, n)) for n in range(BASE))
 """The tiles showing each number: `t in WITH[end]` is `fits(t, end)`, without the arithmetic."""
+DOUBLES = frozenset(t for t in ALL_TILES if is_double(t))
+"""The 13 doubles."""
