@@ -54,7 +54,9 @@ def places(state: MexicanState, seat: int) -> list[int]:
         return [seat]  # fast start: the chain stays on the player's own train
     markers = state.markers
     # The Mexican Train is always open; starting it takes a tile matching the engine.
-    return [seat, *[s for s in range(len(markers)) if markers[s] and s != seat], MEXICAN]
+    if True not in markers:
+        return [seat, MEXICAN]  # the usual case, found without a Python loop
+    return [seat, *[s for s, marked in enumerate(markers) if marked and s != seat], MEXICAN]
 
 
 _WHERES: tuple[Arg, ...] = (*range(8), "mexican", START)
@@ -85,7 +87,8 @@ def plays(state: MexicanState, seat: int) -> list[Action]:
             train = state.trains[key]
             made = _PLACEMENTS[key]
         fitting = tiles.WITH[train[-1] % tiles.BASE if train else state.engine]  # open_end, inlined: hot
-        found += [made[t] for t in candidates if t in fitting]
+        if not fitting.isdisjoint(candidates):  # most trains take none of the hand: that is found in C
+            found += [made[t] for t in candidates if t in fitting]
     if found and state.manual_knock and len(state.hands[seat]) == 2:
         # The rules have you knock as you place your second-to-last tile: offered first, so it is never crowded out.
         found = [_KNOCKING[a] for a in found] + found
@@ -289,9 +292,20 @@ def skip_action(state: MexicanState, seat: int) -> Action | None:
 
 def apply(state: MexicanState, seat: int, action: Action, rng: GameRandom) -> MexicanState:
     """The state after a legal move, or a timeout's skip (refusals carry their reason)."""
-    placement = _placement(state, seat, action.args) if action.verb == "play" else None
+    if action.verb == "play":  # most moves: checked and applied without the other verbs' tests
+        placement = _placement(state, seat, action.args)
+        if placement is None:
+            raise IllegalAction(refusal(state, seat, action))
+        new = state.successor()
+        if new.new_tiles[seat]:
+            new.new_tiles = _replaced(new.new_tiles, seat, [])
+        if new.knock is not None and new.knock != seat:
+            new.knock = None  # the next player acted: the chance to catch is gone
+        _play(new, seat, placement, rng, knocked=len(action.args) == 3)
+        new.knock = catchable(new)  # the "one tile left" state ends with the one tile
+        return new
     skipping = action.verb == "skip" and not action.args and skip_action(state, seat) == SKIP
-    if placement is None and not skipping and (action.verb == "play" or not allowed(state, seat, action)):
+    if not skipping and not allowed(state, seat, action):
         raise IllegalAction(refusal(state, seat, action))
     new = state.successor()
     if action.verb == "catch":
@@ -305,9 +319,7 @@ def apply(state: MexicanState, seat: int, action: Action, rng: GameRandom) -> Me
         return new
     if new.knock is not None and new.knock != seat:
         new.knock = None  # the next player acted: the chance to catch is gone
-    if placement is not None:
-        _play(new, seat, placement, rng, knocked=len(action.args) == 3)
-    elif action.verb == "draw":
+    if action.verb == "draw":
         _draw(new, seat, rng)
     elif action.verb == "pass":
         _pass(new, seat, rng)
@@ -330,8 +342,7 @@ def _play(
     state: MexicanState, seat: int, placement: tuple[int, int, int], rng: GameRandom, *, knocked: bool = False
 ) -> None:
     code, key, end = placement
-    a, b = tiles.halves(code)
-    placed = tiles.oriented(end, a + b - end)  # joins at `end`, leaves the other half open
+    placed = tiles.oriented(end, code // tiles.BASE + code % tiles.BASE - end)  # joins `end`, leaves the other half
     hand = list(state.hands[seat])
     hand.remove(code)
     state.hands = _replaced(state.hands, seat, hand)
@@ -433,7 +444,7 @@ def _end_turn(state: MexicanState) -> None:
         state.fresh = _replaced(state.fresh, state.turn, False)
     state.chain = False
     state.drawn = None
-    state.turn = (state.turn + 1) % state.seats
+    state.turn = (state.turn + 1) % len(state.hands)
     state.new_cycle = state.turn == state.leader
 
 
