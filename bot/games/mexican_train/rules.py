@@ -305,7 +305,8 @@ def apply(state: MexicanState, seat: int, action: Action, rng: GameRandom) -> Me
         if new.knock is not None and new.knock != seat:
             new.knock = None  # the next player acted: the chance to catch is gone
         _play(new, seat, placement, rng, knocked=len(action.args) == 3)
-        new.knock = catchable(new)  # the "one tile left" state ends with the one tile
+        if new.knock is not None:
+            new.knock = catchable(new)  # the "one tile left" state ends with the one tile
         return new
     skipping = action.verb == "skip" and not action.args and skip_action(state, seat) == SKIP
     if not skipping and not allowed(state, seat, action):
