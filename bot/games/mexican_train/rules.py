@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from bisect import insort
 from typing import TypeVar
 
 from bot.games.base import Action, Arg, IllegalAction, seat_mark
@@ -12,6 +11,8 @@ from bot.games.mexican_train.words import say
 from bot.games.rng import GameRandom
 from bot.i18n import _, pgettext
 
+T = TypeVar("T")
+
 START = "start"
 """The `where` of a play that starts the Mexican Train."""
 PENALTY_DRAW = 2
@@ -20,8 +21,6 @@ KNOCKING = "knock"
 """The third argument of a play that announces the last tile as it is played (last_tile=manual)."""
 
 DRAW, PASS, KNOCK, CATCH, DONE = Action("draw"), Action("pass"), Action("knock"), Action("catch"), Action("done")
-T = TypeVar("T")
-
 SKIP = Action("skip")
 """A timeout's `skip`: never a player's choice (`legal_actions` never lists it), applied only by the engine."""
 
@@ -384,9 +383,7 @@ def _take_from_boneyard(state: MexicanState, seat: int, rng: GameRandom) -> int:
     code = state.boneyard[-1]
     state.boneyard = state.boneyard[:-1]
     rng.mark_revealed()  # the drawer now knows a face-down tile: no undo past this
-    hand = list(state.hands[seat])
-    insort(hand, code)
-    state.hands = _replaced(state.hands, seat, hand)
+    state.hands = _replaced(state.hands, seat, sorted([*state.hands[seat], code]))
     state.new_tiles = _replaced(state.new_tiles, seat, [code])
     return code
 
