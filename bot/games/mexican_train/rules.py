@@ -458,7 +458,7 @@ def _end_turn(state: MexicanState) -> None:
 
 def hand_scores(state: MexicanState) -> list[int]:
     """Each seat's penalty points for the tiles in its hand now (what it would score were the round to end)."""
-    return [sum(tiles.score(t) for t in hand) for hand in state.hands]
+    return [sum(map(tiles.SCORES.__getitem__, hand)) for hand in state.hands]
 
 
 def _end_round(state: MexicanState, went_out: int | None, rng: GameRandom) -> None:

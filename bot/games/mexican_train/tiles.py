@@ -83,3 +83,5 @@ WITH: tuple[frozenset[int], ...] = tuple(frozenset(t for t in ALL_TILES if fits(
 """The tiles showing each number: `t in WITH[end]` is `fits(t, end)`, without the arithmetic."""
 DOUBLES = frozenset(t for t in ALL_TILES if is_double(t))
 """The 13 doubles."""
+SCORES: dict[int, int] = {t: score(t) for t in ALL_TILES}
+"""`score` of each tile, looked up: a round's end scores every tile left in every hand."""
