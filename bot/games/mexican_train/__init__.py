@@ -32,6 +32,9 @@ from bot.games.mexican_train.words import retold
 from bot.games.rng import GameRandom
 from bot.i18n import N_, _, pgettext
 
+_ALONE = tuple(frozenset({seat}) for seat in range(8))
+"""`to_act` of each seat's turn, made once."""
+
 
 class MexicanTrain:
     """The Mexican Train rules, written against the game contract."""
@@ -88,7 +91,7 @@ class MexicanTrain:
             return frozenset()
         if rules.catchable(state) is not None:
             return frozenset(range(state.seats))  # the offender may knock, anyone else may catch
-        return frozenset({state.turn})
+        return _ALONE[state.turn]
 
     def legal_actions(self, state: MexicanState, seat: int) -> list[Action]:
         return rules.legal_actions(state, seat)

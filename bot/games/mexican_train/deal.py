@@ -31,7 +31,8 @@ def round_engine(round_number: int) -> int:
 def deal_rounds(state: MexicanState, round_number: int, rng: GameRandom) -> None:
     """Rounds mode: set the round's engine aside, deal the rest; seat (r−1) mod n opens."""
     engine = round_engine(round_number)
-    pool = [t for t in tiles.ALL_TILES if t != tiles.tile(engine, engine)]
+    engine_tile = tiles.tile(engine, engine)
+    pool = [t for t in tiles.ALL_TILES if t != engine_tile]
     state.hands, state.boneyard = _deal(pool, state.seats, rng)
     state.round, state.engine, state.engine_from = round_number, engine, None
     _open_round(state, (round_number - 1) % state.seats)

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from bot.games.base import Action, Arg, IllegalAction, seat_mark
 from bot.games.mexican_train import deal, tiles, words
 from bot.games.mexican_train.state import MEXICAN, MexicanState, RoundResult
 from bot.games.mexican_train.words import say
 from bot.games.rng import GameRandom
 from bot.i18n import _, pgettext
+
+T = TypeVar("T")
 
 START = "start"
 """The `where` of a play that starts the Mexican Train."""
@@ -37,8 +41,8 @@ def train_key(where: Arg) -> int | None:
 
 def open_end(state: MexicanState, key: int) -> int:
     """The number a tile must show to join a train (the engine's for an empty one)."""
-    train = state.train(key)
-    return tiles.end_of(train[-1]) if train else state.engine
+    train = state.mexican if key == MEXICAN else state.trains[key]
+    return train[-1] % tiles.BASE if train else state.engine  # an oriented tile's low digit is its open end
 
 
 def places(state: MexicanState, seat: int) -> list[int]:
@@ -47,10 +51,27 @@ def places(state: MexicanState, seat: int) -> list[int]:
         return [state.double_train]  # a double blocks all other play until it is satisfied
     if state.chain:
         return [seat]  # fast start: the chain stays on the player's own train
-    keys = [seat]
-    keys += [s for s in range(state.seats) if s != seat and state.markers[s]]
-    keys.append(MEXICAN)  # always open; starting it takes a tile matching the engine
-    return keys
+    markers = state.markers
+    # The Mexican Train is always open; starting it takes a tile matching the engine.
+    if True not in markers:
+        return [seat, MEXICAN]  # the usual case, found without a Python loop
+    return [seat, *[s for s, marked in enumerate(markers) if marked and s != seat], MEXICAN]
+
+
+_WHERES: tuple[Arg, ...] = (*range(8), "mexican", START)
+_PLACEMENTS: dict[Arg, dict[int, Action]] = {
+    where: {t: Action("play", (tiles.name(t), where)) for t in tiles.ALL_TILES} for where in _WHERES
+}
+"""Every play there can be, made once: listing moves then only picks them (actions are immutable)."""
+_KNOCKING: dict[Action, Action] = {
+    a: Action("play", (*a.args, KNOCKING)) for by in _PLACEMENTS.values() for a in by.values()
+}
+"""Each play's knocking form."""
+
+
+def _candidates(state: MexicanState, seat: int) -> list[int]:
+    """The tiles `seat` may place now: the one just drawn, else the whole hand."""
+    return [state.drawn] if state.drawn is not None else state.hands[seat]
 
 
 def plays(state: MexicanState, seat: int) -> list[Action]:
@@ -58,13 +79,84 @@ def plays(state: MexicanState, seat: int) -> list[Action]:
     candidates = [state.drawn] if state.drawn is not None else state.hands[seat]
     found = []
     for key in places(state, seat):
-        end = open_end(state, key)
-        where = where_arg(key, state)
-        found += [Action("play", (tiles.name(t), where)) for t in candidates if tiles.fits(t, end)]
-    if state.manual_knock and len(state.hands[seat]) == 2:
+        if key == MEXICAN:
+            train = state.mexican
+            made = _PLACEMENTS["mexican" if train is not None else START]
+        else:
+            train = state.trains[key]
+            made = _PLACEMENTS[key]
+        fitting = tiles.WITH[train[-1] % tiles.BASE if train else state.engine]  # open_end, inlined: hot
+        if not fitting.isdisjoint(candidates):  # most trains take none of the hand: that is found in C
+            found += [made[t] for t in candidates if t in fitting]
+    if found and state.manual_knock and len(state.hands[seat]) == 2:
         # The rules have you knock as you place your second-to-last tile: offered first, so it is never crowded out.
-        found = [Action("play", (*a.args, KNOCKING)) for a in found] + found
+        found = [_KNOCKING[a] for a in found] + found
     return found
+
+
+def _can_place(state: MexicanState, seat: int) -> bool:
+    """Whether `plays` would list anything, stopping at the first fit."""
+    candidates = _candidates(state, seat)
+    for key in places(state, seat):  # noqa: SIM110  (hot: any() over a generator costs more than the test)
+        if not tiles.WITH[open_end(state, key)].isdisjoint(candidates):
+            return True
+    return False
+
+
+def _placement(state: MexicanState, seat: int, args: tuple[Arg, ...]) -> tuple[int, int, int] | None:
+    """(tile, train, its open end) of a play `plays` lists with these arguments, else None; checked directly."""
+    if seat != state.turn or state.finished:
+        return None
+    if len(args) == 3:
+        if args[2] != KNOCKING or not (state.manual_knock and len(state.hands[seat]) == 2):
+            return None
+    elif len(args) != 2:
+        return None
+    name, where = args[0], args[1]
+    code = tiles.CODES.get(name) if isinstance(name, str) else None  # only the canonical name is listed
+    if code is None or (code != state.drawn if state.drawn is not None else code not in state.hands[seat]):
+        return None
+    if where == "mexican" or where == START:
+        if (state.mexican is None) != (where == START):
+            return None
+        key = MEXICAN
+    elif isinstance(where, int) and 0 <= where < len(state.hands):
+        key = where
+    else:
+        return None
+    if state.double_train is not None:
+        if key != state.double_train:
+            return None
+    elif state.chain:
+        if key != seat:
+            return None
+    elif key != seat and key != MEXICAN and not state.markers[key]:
+        return None
+    end = open_end(state, key)
+    return (code, key, end) if code in tiles.WITH[end] else None
+
+
+def allowed(state: MexicanState, seat: int, action: Action) -> bool:
+    """Whether `legal_actions(state, seat)` lists `action`, found without listing them all."""
+    if state.finished:
+        return False
+    verb, args = action.verb, action.args
+    if verb == "play":
+        return _placement(state, seat, args) is not None
+    if args:
+        return False
+    if verb == "knock" or verb == "catch":
+        offender = catchable(state)
+        return offender is not None and (seat == offender) == (verb == "knock")
+    if seat != state.turn:
+        return False
+    chaining = state.chain and state.double_train is None
+    if verb == "done":
+        return chaining
+    if chaining or _can_place(state, seat):
+        return False
+    can_draw = state.drawn is None and bool(state.boneyard)
+    return can_draw if verb == "draw" else verb == "pass" and not can_draw
 
 
 def knocks(action: Action) -> bool:
@@ -103,9 +195,9 @@ def legal_actions(state: MexicanState, seat: int) -> list[Action]:
     """Everything `seat` may do now."""
     if state.finished:
         return []
-    found = window_actions(state, seat)
+    found = window_actions(state, seat) if state.knock is not None else []  # no knock, no window: skip the call
     if seat == state.turn:
-        found = turn_actions(state, seat) + found
+        return turn_actions(state, seat) + found if found else turn_actions(state, seat)
     return found
 
 
@@ -202,26 +294,35 @@ def skip_action(state: MexicanState, seat: int) -> Action | None:
 
 def apply(state: MexicanState, seat: int, action: Action, rng: GameRandom) -> MexicanState:
     """The state after a legal move, or a timeout's skip (refusals carry their reason)."""
-    skipping = action.bare() == SKIP and skip_action(state, seat) == SKIP
-    if not skipping and action.bare() not in legal_actions(state, seat):
+    if action.verb == "play":  # most moves: checked and applied without the other verbs' tests
+        placement = _placement(state, seat, action.args)
+        if placement is None:
+            raise IllegalAction(refusal(state, seat, action))
+        new = state.successor()
+        if new.new_tiles[seat]:
+            new.new_tiles = _replaced(new.new_tiles, seat, [])
+        if new.knock is not None and new.knock != seat:
+            new.knock = None  # the next player acted: the chance to catch is gone
+        _play(new, seat, placement, rng, knocked=len(action.args) == 3)
+        if new.knock is not None:
+            new.knock = catchable(new)  # the "one tile left" state ends with the one tile
+        return new
+    skipping = action.verb == "skip" and not action.args and skip_action(state, seat) == SKIP
+    if not skipping and not allowed(state, seat, action):
         raise IllegalAction(refusal(state, seat, action))
-    new = state.copy()
+    new = state.successor()
     if action.verb == "catch":
         _catch(new, rng)
         return new
-    new.new_tiles[seat] = []
+    if new.new_tiles[seat]:
+        new.new_tiles = _replaced(new.new_tiles, seat, [])
     if action.verb == "knock":
         new.knock = None
         new.events.append(say(words.LAST_TILE, seat=seat_mark(seat)))
         return new
     if new.knock is not None and new.knock != seat:
         new.knock = None  # the next player acted: the chance to catch is gone
-    if action.verb == "play":
-        code = tiles.parse(str(action.args[0]))
-        key = train_key(action.args[1])
-        assert code is not None and key is not None
-        _play(new, seat, code, key, rng, knocked=knocks(action))
-    elif action.verb == "draw":
+    if action.verb == "draw":
         _draw(new, seat, rng)
     elif action.verb == "pass":
         _pass(new, seat, rng)
@@ -233,24 +334,32 @@ def apply(state: MexicanState, seat: int, action: Action, rng: GameRandom) -> Me
     return new
 
 
-def _play(state: MexicanState, seat: int, code: int, key: int, rng: GameRandom, *, knocked: bool = False) -> None:
-    end = open_end(state, key)
-    a, b = tiles.halves(code)
-    placed = tiles.oriented(end, b if a == end else a)
-    state.hands[seat].remove(code)
+def _replaced(items: list[T], index: int, value: T) -> list[T]:
+    """A copy of `items` with one item replaced: states share their lists, so the rules never change one in place."""
+    changed = list(items)
+    changed[index] = value
+    return changed
+
+
+def _play(
+    state: MexicanState, seat: int, placement: tuple[int, int, int], rng: GameRandom, *, knocked: bool = False
+) -> None:
+    code, key, end = placement
+    placed = tiles.oriented(end, code // tiles.BASE + code % tiles.BASE - end)  # joins `end`, leaves the other half
+    hand = list(state.hands[seat])
+    hand.remove(code)
+    state.hands = _replaced(state.hands, seat, hand)
     state.drawn = None
     if key == MEXICAN:
-        if state.mexican is None:
-            state.mexican = []
-        state.mexican.append(placed)
+        state.mexican = [*(state.mexican or ()), placed]
     else:
-        state.trains[key].append(placed)
-        if key == seat:
-            state.markers[seat] = False  # playing on your own train takes your marker back
-    if not state.hands[seat]:
+        state.trains = _replaced(state.trains, key, [*state.trains[key], placed])
+        if key == seat and state.markers[seat]:
+            state.markers = _replaced(state.markers, seat, False)  # playing on your own train takes your marker back
+    if not hand:
         _end_round(state, went_out=seat, rng=rng)  # going out ends the round at once, even on a double
         return
-    if len(state.hands[seat]) == 1:
+    if len(hand) == 1:
         if state.manual_knock and not knocked:
             state.knock = seat
         else:
@@ -258,7 +367,7 @@ def _play(state: MexicanState, seat: int, code: int, key: int, rng: GameRandom, 
     satisfying = state.double_train == key
     if satisfying:
         state.double_train = None
-    if tiles.is_double(code):
+    if code in tiles.DOUBLES:
         state.double_train = key  # the same player must now play a second tile on it
         if state.fast_start and state.fresh[seat] and key == seat:
             state.chain = True
@@ -271,17 +380,25 @@ def _play(state: MexicanState, seat: int, code: int, key: int, rng: GameRandom, 
 
 def _take_from_boneyard(state: MexicanState, seat: int, rng: GameRandom) -> int:
     """The top tile of the boneyard, into the seat's hand."""
-    code = state.boneyard.pop()
+    code = state.boneyard[-1]
+    state.boneyard = state.boneyard[:-1]
     rng.mark_revealed()  # the drawer now knows a face-down tile: no undo past this
-    state.hands[seat] = sorted([*state.hands[seat], code])
-    state.new_tiles[seat] = [code]
+    state.hands = _replaced(state.hands, seat, sorted([*state.hands[seat], code]))
+    state.new_tiles = _replaced(state.new_tiles, seat, [code])
     return code
+
+
+def _fits_somewhere(state: MexicanState, seat: int, code: int) -> bool:
+    """Whether the tile joins a train `seat` may play on now."""
+    for key in places(state, seat):  # noqa: SIM110  (as in `_can_place`)
+        if code in tiles.WITH[open_end(state, key)]:
+            return True
+    return False
 
 
 def _draw(state: MexicanState, seat: int, rng: GameRandom) -> None:
     code = _take_from_boneyard(state, seat, rng)
-    fits_now = any(tiles.fits(code, open_end(state, key)) for key in places(state, seat))
-    if fits_now:
+    if _fits_somewhere(state, seat, code):
         state.drawn = code
         state.events.append(say(words.FITS))
         return
@@ -299,7 +416,8 @@ def _skip(state: MexicanState, seat: int, rng: GameRandom) -> None:
 
 
 def _pass(state: MexicanState, seat: int, rng: GameRandom) -> None:
-    state.markers[seat] = True
+    if not state.markers[seat]:
+        state.markers = _replaced(state.markers, seat, True)
     state.events.append(say(words.PASSES, seat=seat_mark(seat)))
     _end_turn(state)
     if not state.boneyard and not _anyone_can_play(state):
@@ -312,37 +430,41 @@ def _anyone_can_play(state: MexicanState) -> bool:
         ends = {open_end(state, state.double_train)}
     else:
         ends = {open_end(state, key) for key in range(state.seats)} | {open_end(state, MEXICAN)}
-    return any(tiles.fits(t, end) for hand in state.hands for t in hand for end in ends)
+    return any(not tiles.WITH[end].isdisjoint(hand) for hand in state.hands for end in ends)
 
 
 def _catch(state: MexicanState, rng: GameRandom) -> None:
     offender = state.knock
     assert offender is not None
     state.knock = None
-    drawn = [state.boneyard.pop() for _tile in range(min(PENALTY_DRAW, len(state.boneyard)))]
+    count = min(PENALTY_DRAW, len(state.boneyard))
+    drawn = state.boneyard[: -count - 1 : -1] if count else []  # off the top, one by one
+    state.boneyard = state.boneyard[: len(state.boneyard) - count]
     if drawn:
         rng.mark_revealed()
-    state.hands[offender] = sorted(state.hands[offender] + drawn)
-    state.new_tiles[offender] = state.new_tiles[offender] + drawn
+    state.hands = _replaced(state.hands, offender, sorted(state.hands[offender] + drawn))
+    state.new_tiles = _replaced(state.new_tiles, offender, state.new_tiles[offender] + drawn)
     state.events.append(say(words.CAUGHT, seat=seat_mark(offender), n=len(drawn)))
 
 
 def _end_turn(state: MexicanState) -> None:
-    state.fresh[state.turn] = False
+    if state.fresh[state.turn]:
+        state.fresh = _replaced(state.fresh, state.turn, False)
     state.chain = False
     state.drawn = None
-    state.turn = (state.turn + 1) % state.seats
+    state.turn = (state.turn + 1) % len(state.hands)
     state.new_cycle = state.turn == state.leader
 
 
 def hand_scores(state: MexicanState) -> list[int]:
     """Each seat's penalty points for the tiles in its hand now (what it would score were the round to end)."""
-    return [sum(tiles.score(t) for t in hand) for hand in state.hands]
+    return [sum(map(tiles.SCORES.__getitem__, hand)) for hand in state.hands]
 
 
 def _end_round(state: MexicanState, went_out: int | None, rng: GameRandom) -> None:
     scores = hand_scores(state)
-    state.history.append(RoundResult(state.round, state.engine, [list(h) for h in state.hands], scores, went_out))
+    result = RoundResult(state.round, state.engine, [list(h) for h in state.hands], scores, went_out)
+    state.history = [*state.history, result]
     state.totals = [t + s for t, s in zip(state.totals, scores, strict=True)]
     state.ended_round = state.round
     if went_out is None:

@@ -39,7 +39,7 @@ class RoundResult:
         return cls(data["round"], data["engine"], hands, list(data["scores"]), data["went_out"])
 
 
-@dataclass(slots=True)
+@dataclass  # no __slots__: a plain __dict__ is what makes `successor` cheap
 class MexicanState:
     """One game (single round or a 13-round match). Tiles are codes from `tiles.py`."""
 
@@ -96,6 +96,20 @@ class MexicanState:
         if key == MEXICAN:
             return self.mexican or []
         return self.trains[key]
+
+    def successor(self) -> MexicanState:
+        """The state a move starts from: a shallow copy whose lists are shared with this one, log cleared.
+
+        The rules never change a list in place: they put a changed copy in the successor (copy on write),
+        so this state stays as it was and the successor costs only what the move changes.
+        """
+        new = object.__new__(MexicanState)
+        new.__dict__ = self.__dict__.copy()
+        new.events = []
+        new.new_cycle = False
+        new.ended_round = None
+        new.blocking_draw = None
+        return new
 
     def copy(self) -> MexicanState:
         """A copy that shares nothing mutable with this state (cheaper than a JSON round trip)."""

@@ -64,6 +64,9 @@ def pair(code: int) -> list[int]:
 
 def parse(text: str) -> int | None:
     """A typed tile ("5-12", "12|5", "12 5") as its canonical code, or None if it is not a tile."""
+    code = CODES.get(text)
+    if code is not None:
+        return code  # the name the engine itself writes: no need for the pattern
     match = _TYPED.match(text)
     if match is None:
         return None
@@ -73,3 +76,12 @@ def parse(text: str) -> int | None:
 
 ALL_TILES = tuple(tile(a, b) for a in range(BASE) for b in range(a + 1))
 """The 91 tiles of the set."""
+
+CODES: dict[str, int] = {name(t): t for t in ALL_TILES}
+"""Each tile's canonical name ("12-5", as `name` writes it and moves carry it) to its code."""
+WITH: tuple[frozenset[int], ...] = tuple(frozenset(t for t in ALL_TILES if fits(t, n)) for n in range(BASE))
+"""The tiles showing each number: `t in WITH[end]` is `fits(t, end)`, without the arithmetic."""
+DOUBLES = frozenset(t for t in ALL_TILES if is_double(t))
+"""The 13 doubles."""
+SCORES: dict[int, int] = {t: score(t) for t in ALL_TILES}
+"""`score` of each tile, looked up: a round's end scores every tile left in every hand."""

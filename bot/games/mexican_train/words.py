@@ -7,6 +7,7 @@ state; they are made from the templates below (`say`) and read back into the lan
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from bot.i18n import N_
 from bot.i18n.retelling import Retelling
@@ -32,5 +33,12 @@ _TEMPLATES = (LAST_TILE, FITS, NO_FIT, PASSES, CAUGHT, BLOCKED, WENT_OUT, NEXT_R
 
 
 _RETELLING = Retelling(_TEMPLATES, FIELDS)
-say = _RETELLING.say
+
+
+@lru_cache(maxsize=1024)
+def say(template: str, **fields: str | int) -> str:
+    """A log sentence for the state, remembered: the same few (a seat passes, a round begins) recur all game."""
+    return _RETELLING.say(template, **fields)
+
+
 retold = _RETELLING.retold
