@@ -7,10 +7,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import pairwise
 
-from bot.games.next_station_tokyo.data import TokyoMap, segment
+from bot.games.next_station_tokyo.data import COLOURS, TokyoMap, segment
 from bot.games.next_station_tokyo.state import Sheet
 
 GREEN = "green"
+COLOUR_ORDER = {c: i for i, c in enumerate((GREEN, *COLOURS))}
+"""The order `drawn` lists a section's colours in: the loop first, then a sheet's colours (refusals name them so)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +61,50 @@ def drawn(sheet: Sheet, board: TokyoMap) -> dict[tuple[str, str], list[str]]:
         for a, b in sections:
             found.setdefault(segment(a, b), []).append(colour)
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class LineFacts:
+    """What checking a section needs about one sheet while one of its lines is drawn, worked out once per sheet.
+
+    `rules` keeps these on the state beside the sheet they describe (compared by identity, as a changed sheet is a
+    new dict: see `TokyoState.own_line`), so that listing moves doesn't rebuild them for every candidate.
+    """
+
+    sheet: Sheet
+    colour: str
+    drawn: dict[tuple[str, str], list[str]]
+    """`drawn(sheet)`: every section on the sheet → its colours. Never changed: a grown line gets a new dict."""
+    occupied: frozenset[tuple[str, str]]
+    """The sections of `drawn`, as a set (`TokyoMap.conflicts` meets it faster than a dict)."""
+    visited: frozenset[str]
+    """The stations the line of `colour` visits."""
+    ends: tuple[str, ...]
+    """`ends` of the line of `colour`."""
+
+    @classmethod
+    def of(cls, sheet: Sheet, colour: str, board: TokyoMap) -> LineFacts:
+        """The facts worked out from scratch."""
+        line = sheet[colour]
+        found = drawn(sheet, board)
+        return cls(
+            sheet,
+            colour,
+            found,
+            frozenset(found),
+            frozenset(visited(line)),
+            tuple(ends(line, board.departures[colour])),
+        )
+
+    def grown(self, sheet: Sheet, sections: list[tuple[str, str]]) -> LineFacts:
+        """The facts for `sheet`: this one with `sections` added to the line of `colour` (cheaper than `of`)."""
+        found = dict(self.drawn)
+        for a, b in sections:
+            key = segment(a, b)
+            found[key] = sorted((*found.get(key, ()), self.colour), key=COLOUR_ORDER.__getitem__)
+        line = sheet[self.colour]  # not empty now, so its departure doesn't matter
+        occupied, stations = frozenset(found), self.visited.union(*sections)
+        return LineFacts(sheet, self.colour, found, occupied, stations, tuple(ends(line, "")))
 
 
 def stations_by_lines(sheet: Sheet, board: TokyoMap) -> Counter[str]:

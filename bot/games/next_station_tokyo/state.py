@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.games.base import JSON
 from bot.games.next_station_tokyo.data import COLOURS
+
+if TYPE_CHECKING:
+    from bot.games.next_station_tokyo.lines import Draw, LineFacts
 
 SCHEMA = 1
 ROUNDS = 4
@@ -73,6 +76,12 @@ class TokyoState:
     new_cycle: bool = False
     """Whether the last move flipped a new card (the board is posted afresh)."""
     events: list[str] = field(default_factory=list)
+    facts: dict[int, LineFacts] = field(default_factory=dict, compare=False, repr=False)
+    """Per seat, facts derived from its sheet (see `rules.line_facts`): a cache, never stored, rebuilt when missing."""
+    listed: dict[int, tuple[Sheet, tuple[object, ...], list[Draw]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """Per seat, its draws with what they were listed for (see `rules.draws`): a cache, never stored."""
 
     @property
     def seats(self) -> int:
@@ -105,6 +114,8 @@ class TokyoState:
             answers=list(self.answers),
             express=list(self.express),
             finished=self.finished,
+            facts=dict(self.facts),  # entries say which sheet and card they are about, so they stay true
+            listed=dict(self.listed),
         )
 
     def own_line(self, seat: int, colour: str) -> list[tuple[str, str]]:
