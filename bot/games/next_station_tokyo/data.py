@@ -67,6 +67,24 @@ class TokyoMap:
                     found[t].add(s)
         return {s: frozenset(c) for s, c in found.items()}
 
+    @functools.cached_property
+    def steps(self) -> dict[str, tuple[tuple[str, tuple[str, str], frozenset[tuple[str, str]]], ...]]:
+        """From each station, each guide: the station it leads to, the section as a sorted pair, what it crosses."""
+        return {
+            a: tuple((b, segment(a, b), self.conflicts[segment(a, b)]) for b in found)
+            for a, found in self.guides.items()
+        }
+
+    @functools.cached_property
+    def symbol_of(self) -> dict[str, str]:
+        """Each station's symbol (one look-up instead of two on the hot path of listing moves)."""
+        return {sid: s.symbol for sid, s in self.stations.items()}
+
+    @functools.cached_property
+    def place(self) -> dict[str, tuple[int, int]]:
+        """Each station's (column, row), the order moves are listed in."""
+        return {sid: (s.col, s.row) for sid, s in self.stations.items()}
+
     def is_guide(self, a: str, b: str) -> bool:
         """Whether a straight section may be drawn between a and b."""
         return b in self.guides.get(a, ())

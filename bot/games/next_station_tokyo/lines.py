@@ -50,8 +50,11 @@ def ends(sections: list[tuple[str, str]], departure: str) -> list[str]:
     """Where a line may be continued from: its stations on one section only, or its departure before it starts."""
     if not sections:
         return [departure]
-    degree: Counter[str] = Counter(s for section in sections for s in section)
-    return [s for s in visited(sections) if degree[s] == 1]
+    degree: dict[str, int] = {}  # in the order first reached, as `visited`
+    for a, b in sections:
+        degree[a] = degree.get(a, 0) + 1
+        degree[b] = degree.get(b, 0) + 1
+    return [s for s, n in degree.items() if n == 1]
 
 
 def drawn(sheet: Sheet, board: TokyoMap) -> dict[tuple[str, str], list[str]]:
@@ -101,7 +104,8 @@ class LineFacts:
         found = dict(self.drawn)
         for a, b in sections:
             key = segment(a, b)
-            found[key] = sorted((*found.get(key, ()), self.colour), key=COLOUR_ORDER.__getitem__)
+            there = found.get(key)
+            found[key] = [self.colour] if there is None else sorted([*there, self.colour], key=COLOUR_ORDER.__getitem__)
         line = sheet[self.colour]  # not empty now, so its departure doesn't matter
         occupied, stations = frozenset(found), self.visited.union(*sections)
         return LineFacts(sheet, self.colour, found, occupied, stations, tuple(ends(line, "")))

@@ -215,31 +215,57 @@ def _path(state: TokyoState, origin: str, target: str) -> tuple[str, ...] | None
 
 
 def draws(state: TokyoState, seat: int) -> list[Draw]:
-    """Every section `seat` may draw now (listed once per sheet and card: `_show` lists them, then the player)."""
+    """Every section `seat` may draw now."""
     if state.finished or seat not in state.waiting or state.card is None:
         return []
+    return list(_listing(state, seat)[0])
+
+
+def _listing(state: TokyoState, seat: int) -> tuple[list[Draw], list[Action]]:
+    """`seat`'s draws and moves, listed once per sheet and card (`_show` lists them, then the player asks)."""
     sheet = state.sheets[seat]
-    now = (state.round, state.card, state.switch, state.effect, state.express[seat])
+    now = (state.round, state.card, state.card_number, state.switch, state.effect, state.express[seat])
     known = state.listed.get(seat)
     if known is not None and known[0] is sheet and known[1] == now:
-        return list(known[2])
+        return known[2], known[3]
+    found = _find_draws(state, seat)
+    number = state.card_number
+    actions = [*(draw_action(d, number) for d in found), pass_action(number)]
+    state.listed[seat] = (sheet, now, found, actions)
+    return found, actions
+
+
+def _find_draws(state: TokyoState, seat: int) -> list[Draw]:
+    """Every section `seat` may draw now, worked out: each guide from each origin, `_judge`d."""
     board = tokyo_map()
     facts = line_facts(state, seat)
     origins, tips = _origins(state, seat, facts)
     symbols = symbols_now(state)
     straight = state.effect == "straight"
+    symbol_of, on_line, occupied = board.symbol_of, facts.visited, facts.occupied
     found = []
     for origin in origins:
         from_anywhere = origin not in tips
-        for first in board.guides[origin]:
-            path = _ray(state, origin, first) if straight else (first,)
-            if board.stations[path[-1]].symbol in symbols:
-                draw = _judge(state, seat, facts, origin, path, from_anywhere)
-                if isinstance(draw, Draw):
-                    found.append(draw)
-    found.sort(key=lambda d: (d.origin, board.stations[d.target].col, board.stations[d.target].row))
-    state.listed[seat] = (sheet, now, found)
-    return list(found)
+        for first, section, crossing in board.steps[origin]:
+            if straight:
+                path = _ray(state, origin, first)
+                if symbol_of[path[-1]] not in symbols:
+                    continue
+            else:
+                # `_judge` of one new section, inlined as most candidates are that; reuses go to `_judge`.
+                if symbol_of[first] not in symbols or first in on_line:
+                    continue
+                if section not in occupied:
+                    if crossing.isdisjoint(occupied):
+                        found.append(Draw(origin, (first,), None, from_anywhere))
+                    continue
+                path = (first,)
+            draw = _judge(state, seat, facts, origin, path, from_anywhere)
+            if isinstance(draw, Draw):
+                found.append(draw)
+    place = board.place
+    found.sort(key=lambda d: (d.origin, place[d.path[-1]]))
+    return found
 
 
 def draw_action(draw: Draw, card_number: int) -> Action:
@@ -256,8 +282,9 @@ def legal_actions(state: TokyoState, seat: int) -> list[Action]:
     """Everything `seat` may do now: its sections, then passing."""
     if state.finished or seat not in state.waiting:
         return []
-    number = state.card_number
-    return [*(draw_action(d, number) for d in draws(state, seat)), pass_action(number)]
+    if state.card is None:
+        return [pass_action(state.card_number)]
+    return list(_listing(state, seat)[1])
 
 
 def refusal(state: TokyoState, seat: int, action: Action) -> str:
@@ -381,7 +408,7 @@ def _show(state: TokyoState, card: str, switch: bool) -> None:
         state.events.append(words.say(words.CARD_UP_EFFECT, effect=EFFECT_NAMES[state.effect], **up))
     else:
         state.events.append(words.say(words.CARD_UP, **up))
-    stuck = [s for s in range(state.seats) if not draws(state, s)]  # kept on the state for the player
+    stuck = [s for s in range(state.seats) if not _listing(state, s)[0]]  # kept on the state for the player
     for seat in stuck:
         state.waiting.remove(seat)
         state.answers[seat] = words.NO_SECTION

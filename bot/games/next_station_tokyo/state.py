@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from bot.games.base import JSON
+from bot.games.base import JSON, Action
 from bot.games.next_station_tokyo.data import COLOURS
 
 if TYPE_CHECKING:
@@ -78,10 +78,10 @@ class TokyoState:
     events: list[str] = field(default_factory=list)
     facts: dict[int, LineFacts] = field(default_factory=dict, compare=False, repr=False)
     """Per seat, facts derived from its sheet (see `rules.line_facts`): a cache, never stored, rebuilt when missing."""
-    listed: dict[int, tuple[Sheet, tuple[object, ...], list[Draw]]] = field(
+    listed: dict[int, tuple[Sheet, tuple[object, ...], list[Draw], list[Action]]] = field(
         default_factory=dict, compare=False, repr=False
     )
-    """Per seat, its draws with what they were listed for (see `rules.draws`): a cache, never stored."""
+    """Per seat, its draws and moves with what they were listed for (see `rules._listing`): a cache, never stored."""
 
     @property
     def seats(self) -> int:
