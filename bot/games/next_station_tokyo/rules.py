@@ -223,16 +223,37 @@ def draws(state: TokyoState, seat: int) -> list[Draw]:
 
 def _listing(state: TokyoState, seat: int) -> tuple[list[Draw], list[Action]]:
     """`seat`'s draws and moves, listed once per sheet and card (`_show` lists them, then the player asks)."""
-    sheet = state.sheets[seat]
-    now = (state.round, state.card, state.card_number, state.switch, state.effect, state.express[seat])
-    known = state.listed.get(seat)
-    if known is not None and known[0] is sheet and known[1] == now:
-        return known[2], known[3]
+    known = _listed(state, seat)
+    if known is not None:
+        return known
     found = _find_draws(state, seat)
     number = state.card_number
     actions = [*(draw_action(d, number) for d in found), pass_action(number)]
-    state.listed[seat] = (sheet, now, found, actions)
+    state.listed[seat] = (state.sheets[seat], _listed_for(state, seat), found, actions)
     return found, actions
+
+
+def _listed_for(state: TokyoState, seat: int) -> tuple[object, ...]:
+    """All else a seat's moves depend on, besides its sheet."""
+    return (state.round, state.card, state.card_number, state.switch, state.effect, state.express[seat])
+
+
+def _listed(state: TokyoState, seat: int) -> tuple[list[Draw], list[Action]] | None:
+    """`seat`'s draws and moves as already listed for its sheet and the card now, if they were."""
+    known = state.listed.get(seat)
+    if known is None or known[0] is not state.sheets[seat] or known[1] != _listed_for(state, seat):
+        return None
+    return known[2], known[3]
+
+
+def _accepted(state: TokyoState, seat: int, origin: str, target: str) -> Draw | str:
+    """`check`, answered from the draws listed for this card when they were (as the player picked from them)."""
+    known = _listed(state, seat)
+    if known is not None:
+        for draw in known[0]:
+            if draw.origin == origin and draw.path[-1] == target:
+                return draw
+    return check(state, seat, origin, target)
 
 
 def _find_draws(state: TokyoState, seat: int) -> list[Draw]:
@@ -303,10 +324,14 @@ def refusal(state: TokyoState, seat: int, action: Action) -> str:
     return reason if isinstance(reason, str) else _("That move can't be made now.")
 
 
+_SHAPES = {"pass": 0, "draw": 2}
+"""How many stations each verb names before its card."""
+
+
 def _well_formed(action: Action) -> bool:
     """A pass naming a card, or a draw naming two stations and a card."""
     *stations, card = action.args or ("",)
-    shape = {"pass": 0, "draw": 2}.get(action.verb)
+    shape = _SHAPES.get(action.verb)
     return shape == len(stations) and isinstance(card, int) and all(isinstance(s, str) for s in stations)
 
 
@@ -315,7 +340,7 @@ def apply(state: TokyoState, seat: int, action: Action, rng: GameRandom) -> Toky
     stale = not _well_formed(action) or action.args[-1] != state.card_number
     if state.finished or seat not in state.waiting or stale:
         raise IllegalAction(refusal(state, seat, action))
-    draw = check(state, seat, str(action.args[0]), str(action.args[1])) if action.verb == "draw" else None
+    draw = _accepted(state, seat, str(action.args[0]), str(action.args[1])) if action.verb == "draw" else None
     if isinstance(draw, str):
         raise IllegalAction(draw)
     new = state.copy()
@@ -402,7 +427,7 @@ def _show(state: TokyoState, card: str, switch: bool) -> None:
     state.waiting = list(range(state.seats))
     state.answers = [None] * state.seats
     state.express = [None] * state.seats
-    greens = sum(map(is_green, state.flipped))
+    greens = len([c for c in state.flipped if is_green(c)])
     up = {"number": len(state.flipped), "card": card_words(card), "greens": greens, "total": GREEN_CARDS}
     if state.effect:
         state.events.append(words.say(words.CARD_UP_EFFECT, effect=EFFECT_NAMES[state.effect], **up))
