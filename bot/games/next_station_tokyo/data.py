@@ -32,6 +32,10 @@ class Station:
     district: str
 
 
+Step = tuple[str, tuple[str, str], frozenset[tuple[str, str]]]
+"""A guide from a station: the station it leads to, the section as a sorted pair, the sections it crosses."""
+
+
 @dataclass(frozen=True)
 class TokyoMap:
     """The whole map: stations, districts by kind, the green loop, the departures and the computed guides."""
@@ -68,11 +72,19 @@ class TokyoMap:
         return {s: frozenset(c) for s, c in found.items()}
 
     @functools.cached_property
-    def steps(self) -> dict[str, tuple[tuple[str, tuple[str, str], frozenset[tuple[str, str]]], ...]]:
+    def steps(self) -> dict[str, tuple[Step, ...]]:
         """From each station, each guide: the station it leads to, the section as a sorted pair, what it crosses."""
         return {
             a: tuple((b, segment(a, b), self.conflicts[segment(a, b)]) for b in found)
             for a, found in self.guides.items()
+        }
+
+    @functools.cached_property
+    def steps_to(self) -> dict[str, dict[str, tuple[Step, ...]]]:
+        """`steps` from each station, by the symbol of the station each leads to (a card shows one symbol)."""
+        return {
+            a: {symbol: tuple(step for step in found if self.stations[step[0]].symbol == symbol) for symbol in SYMBOLS}
+            for a, found in self.steps.items()
         }
 
     @functools.cached_property

@@ -262,31 +262,36 @@ def _find_draws(state: TokyoState, seat: int) -> list[Draw]:
     facts = line_facts(state, seat)
     origins, tips = _origins(state, seat, facts)
     symbols = symbols_now(state)
-    straight = state.effect == "straight"
-    symbol_of, on_line, occupied = board.symbol_of, facts.visited, facts.occupied
-    found = []
+    on_line, occupied = facts.visited, facts.occupied
+    found: list[Draw] = []
     for origin in origins:
         from_anywhere = origin not in tips
-        for first, section, crossing in board.steps[origin]:
-            if straight:
+        if state.effect == "straight":
+            for first in board.guides[origin]:
                 path = _ray(state, origin, first)
-                if symbol_of[path[-1]] not in symbols:
-                    continue
-            else:
-                # `_judge` of one new section, inlined as most candidates are that; reuses go to `_judge`.
-                if symbol_of[first] not in symbols or first in on_line:
-                    continue
-                if section not in occupied:
-                    if crossing.isdisjoint(occupied):
-                        found.append(Draw(origin, (first,), None, from_anywhere))
-                    continue
-                path = (first,)
-            draw = _judge(state, seat, facts, origin, path, from_anywhere)
-            if isinstance(draw, Draw):
-                found.append(draw)
+                if board.symbol_of[path[-1]] in symbols:
+                    _keep(found, _judge(state, seat, facts, origin, path, from_anywhere))
+            continue
+        # `_judge` of one new section, inlined as most candidates are that (reuses go to `_judge`); only the guides
+        # to a station of the card's symbol are tried.
+        steps = board.steps[origin] if len(symbols) > 1 else board.steps_to[origin][symbols[0]]
+        for first, section, crossing in steps:
+            if first in on_line:
+                continue
+            if section not in occupied:
+                if crossing.isdisjoint(occupied):
+                    found.append(Draw(origin, (first,), None, from_anywhere))
+                continue
+            _keep(found, _judge(state, seat, facts, origin, (first,), from_anywhere))
     place = board.place
     found.sort(key=lambda d: (d.origin, place[d.path[-1]]))
     return found
+
+
+def _keep(found: list[Draw], judged: Draw | Reason) -> None:
+    """Add a judged section to `found` if it is a draw."""
+    if isinstance(judged, Draw):
+        found.append(judged)
 
 
 def draw_action(draw: Draw, card_number: int) -> Action:
