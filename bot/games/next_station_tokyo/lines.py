@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import NamedTuple
 
 from bot.games.next_station_tokyo.data import COLOURS, TokyoMap, segment
 from bot.games.next_station_tokyo.state import Sheet
@@ -15,9 +16,11 @@ COLOUR_ORDER = {c: i for i, c in enumerate((GREEN, *COLOURS))}
 """The order `drawn` lists a section's colours in: the loop first, then a sheet's colours (refusals name them so)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """A section a seat may draw: from `origin` through `path` (Straight On may pass stations), maybe reusing one."""
+class Draw(NamedTuple):
+    """A section a seat may draw: from `origin` through `path` (Straight On may pass stations), maybe reusing one.
+
+    A named tuple rather than a frozen dataclass: listing moves makes many, and a tuple is made faster.
+    """
 
     origin: str
     path: tuple[str, ...]
@@ -97,6 +100,14 @@ class LineFacts:
             frozenset(found),
             frozenset(visited(line)),
             tuple(ends(line, board.departures[colour])),
+        )
+
+    def recoloured(self, colour: str, board: TokyoMap) -> LineFacts:
+        """The facts for another line of the same sheet (a new round): what is drawn stays as it is."""
+        line = self.sheet[colour]
+        stations = frozenset(visited(line))
+        return LineFacts(
+            self.sheet, colour, self.drawn, self.occupied, stations, tuple(ends(line, board.departures[colour]))
         )
 
     def grown(self, sheet: Sheet, sections: list[tuple[str, str]]) -> LineFacts:

@@ -45,8 +45,10 @@ def line_facts(state: TokyoState, seat: int) -> LineFacts:
     """What checking a section needs about `seat`'s sheet and the line it draws now, worked out once per sheet."""
     sheet, colour = state.sheets[seat], state.colour_of(seat)
     known = state.facts.get(seat)
-    if known is None or known.sheet is not sheet or known.colour != colour:
+    if known is None or known.sheet is not sheet:
         known = state.facts[seat] = LineFacts.of(sheet, colour, tokyo_map())
+    elif known.colour != colour:
+        known = state.facts[seat] = known.recoloured(colour, tokyo_map())
     return known
 
 
