@@ -117,9 +117,11 @@ class LineFacts:
             key = segment(a, b)
             there = found.get(key)
             found[key] = [self.colour] if there is None else sorted([*there, self.colour], key=COLOUR_ORDER.__getitem__)
-        line = sheet[self.colour]  # not empty now, so its departure doesn't matter
-        occupied, stations = frozenset(found), self.visited.union(*sections)
-        return LineFacts(sheet, self.colour, found, occupied, stations, tuple(ends(line, "")))
+        # `ends`, updated: the new far end is one; the origin stays one only if the line had no section yet (it is its
+        # departure), and stops being one if it was (a switch's branch from a middle station changes no other end).
+        origin, target = sections[0][0], sections[-1][1]
+        tips = (*(s for s in self.ends if s != origin), target) if self.visited else (origin, target)
+        return LineFacts(sheet, self.colour, found, frozenset(found), self.visited.union(*sections), tips)
 
 
 def stations_by_lines(sheet: Sheet, board: TokyoMap) -> Counter[str]:

@@ -230,7 +230,8 @@ def _listing(state: TokyoState, seat: int) -> tuple[list[Draw], list[Action]]:
         return known
     found = _find_draws(state, seat)
     number = state.card_number
-    actions = [*(draw_action(d, number) for d in found), pass_action(number)]
+    actions = [Action("draw", (d.origin, d.path[-1], number)) for d in found]  # `draw_action` of each
+    actions.append(pass_action(number))
     state.listed[seat] = (state.sheets[seat], _listed_for(state, seat), found, actions)
     return found, actions
 
@@ -431,20 +432,19 @@ def _show(state: TokyoState, card: str, switch: bool) -> None:
     symbol = card_symbol(card)
     if state.round_effect and not state.effect_used and symbol == state.round_effect[0]:
         state.effect, state.effect_used = state.round_effect[1], True
-    state.waiting = list(range(state.seats))
-    state.answers = [None] * state.seats
-    state.express = [None] * state.seats
+    seats = state.seats
+    state.waiting, state.answers, state.express = list(range(seats)), [None] * seats, [None] * seats
     greens = len([c for c in state.flipped if is_green(c)])
     up = {"number": len(state.flipped), "card": card_words(card), "greens": greens, "total": GREEN_CARDS}
     if state.effect:
         state.events.append(words.say(words.CARD_UP_EFFECT, effect=EFFECT_NAMES[state.effect], **up))
     else:
         state.events.append(words.say(words.CARD_UP, **up))
-    stuck = [s for s in range(state.seats) if not _listing(state, s)[0]]  # kept on the state for the player
+    stuck = [s for s in range(seats) if not _listing(state, s)[0]]  # kept on the state for the player
     for seat in stuck:
         state.waiting.remove(seat)
         state.answers[seat] = words.NO_SECTION
-    if stuck and state.seats > 1:
+    if stuck and seats > 1:
         state.events.append(words.say(words.NO_SECTION_FOR, names=", ".join(seat_mark(s) for s in stuck)))
 
 
