@@ -64,8 +64,14 @@ class TokyoMap:
         """Each guide section → the guide sections it crosses or overlaps (itself included), worked out once."""
         every = sorted(self.sections)
         found: dict[tuple[str, str], set[tuple[str, str]]] = {s: set() for s in every}
+        box = {s: _box(s, self.stations) for s in every}
         for i, s in enumerate(every):
+            left, right, top, bottom = box[s]
             for t in every[i:]:
+                # Sections whose bounding boxes are apart can't meet: most pairs end here, before `crosses`.
+                t_left, t_right, t_top, t_bottom = box[t]
+                if t_left > right or left > t_right or t_top > bottom or top > t_bottom:
+                    continue
                 if crosses(s, t, self.stations):
                     found[s].add(t)
                     found[t].add(s)
@@ -125,6 +131,12 @@ def _orientation(p: tuple[int, int], q: tuple[int, int], r: tuple[int, int]) -> 
     """The sign of the turn p → q → r: 1 counter-clockwise, -1 clockwise, 0 in a straight line."""
     cross = (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
     return (cross > 0) - (cross < 0)
+
+
+def _box(section: tuple[str, str], stations: dict[str, Station]) -> tuple[int, int, int, int]:
+    """A section's bounding box on the lattice: (least column, greatest column, least row, greatest row)."""
+    a, b = stations[section[0]], stations[section[1]]
+    return min(a.col, b.col), max(a.col, b.col), min(a.row, b.row), max(a.row, b.row)
 
 
 def crosses(s1: tuple[str, str], s2: tuple[str, str], stations: dict[str, Station]) -> bool:
