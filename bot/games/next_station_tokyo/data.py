@@ -79,9 +79,14 @@ class TokyoMap:
 
     @functools.cached_property
     def steps(self) -> dict[str, tuple[Step, ...]]:
-        """From each station, each guide: the station it leads to, the section as a sorted pair, what it crosses."""
+        """From each station, each guide: the station it leads to, the section as a sorted pair, what it crosses.
+
+        In the order moves are listed: by the column, then the row of the station a guide leads to.
+        """
         return {
-            a: tuple((b, segment(a, b), self.conflicts[segment(a, b)]) for b in found)
+            a: tuple(
+                (b, segment(a, b), self.conflicts[segment(a, b)]) for b in sorted(found, key=self.place.__getitem__)
+            )
             for a, found in self.guides.items()
         }
 

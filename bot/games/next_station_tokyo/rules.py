@@ -225,14 +225,15 @@ def draws(state: TokyoState, seat: int) -> list[Draw]:
 
 def _listing(state: TokyoState, seat: int) -> tuple[list[Draw], list[Action]]:
     """`seat`'s draws and moves, listed once per sheet and card (`_show` lists them, then the player asks)."""
-    known = _listed(state, seat)
-    if known is not None:
-        return known
+    sheet, now = state.sheets[seat], _listed_for(state, seat)
+    known = state.listed.get(seat)
+    if known is not None and known[0] is sheet and known[1] == now:
+        return known[2], known[3]
     found = _find_draws(state, seat)
     number = state.card_number
     actions = [Action("draw", (d.origin, d.path[-1], number)) for d in found]  # `draw_action` of each
     actions.append(pass_action(number))
-    state.listed[seat] = (state.sheets[seat], _listed_for(state, seat), found, actions)
+    state.listed[seat] = (sheet, now, found, actions)
     return found, actions
 
 
@@ -241,19 +242,19 @@ def _listed_for(state: TokyoState, seat: int) -> tuple[object, ...]:
     return (state.round, state.card, state.card_number, state.switch, state.effect, state.express[seat])
 
 
-def _listed(state: TokyoState, seat: int) -> tuple[list[Draw], list[Action]] | None:
-    """`seat`'s draws and moves as already listed for its sheet and the card now, if they were."""
+def _listed(state: TokyoState, seat: int) -> list[Draw] | None:
+    """`seat`'s draws as already listed for its sheet and the card now, if they were."""
     known = state.listed.get(seat)
     if known is None or known[0] is not state.sheets[seat] or known[1] != _listed_for(state, seat):
         return None
-    return known[2], known[3]
+    return known[2]
 
 
 def _accepted(state: TokyoState, seat: int, origin: str, target: str) -> Draw | str:
     """`check`, answered from the draws listed for this card when they were (as the player picked from them)."""
     known = _listed(state, seat)
     if known is not None:
-        for draw in known[0]:
+        for draw in known:
             if draw.origin == origin and draw.path[-1] == target:
                 return draw
     return check(state, seat, origin, target)
@@ -267,7 +268,7 @@ def _find_draws(state: TokyoState, seat: int) -> list[Draw]:
     symbols = symbols_now(state)
     on_line, occupied = facts.visited, facts.occupied
     found: list[Draw] = []
-    for origin in origins:
+    for origin in sorted(origins):
         from_anywhere = origin not in tips
         if state.effect == "straight":
             for first in board.guides[origin]:
@@ -286,8 +287,9 @@ def _find_draws(state: TokyoState, seat: int) -> list[Draw]:
                     found.append(Draw(origin, (first,), None, from_anywhere))
                 continue
             _keep(found, _judge(state, seat, facts, origin, (first,), from_anywhere))
-    place = board.place
-    found.sort(key=lambda d: (d.origin, place[d.path[-1]]))
+    if state.effect == "straight":  # single sections come in order already (see `steps`), rays may not
+        place = board.place
+        found.sort(key=lambda d: (d.origin, place[d.path[-1]]))
     return found
 
 
