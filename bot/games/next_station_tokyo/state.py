@@ -120,8 +120,10 @@ class TokyoState:
 
     def own_line(self, seat: int, colour: str) -> list[tuple[str, str]]:
         """The seat's line of `colour`, copied first so that changing it leaves earlier states alone."""
-        self.sheets[seat] = {c: list(sections) for c, sections in self.sheets[seat].items()}
-        return self.sheets[seat][colour]
+        sheet = dict(self.sheets[seat])  # the other lines are shared: they too are only changed through here
+        line = sheet[colour] = list(sheet[colour])
+        self.sheets[seat] = sheet
+        return line
 
     def to_json(self) -> dict[str, JSON]:
         return {
