@@ -15,6 +15,7 @@ from bot.games.next_station_tokyo.state import (
     ROUNDS,
     TokyoState,
     card_symbol,
+    greens,
     is_double_rail,
     is_green,
 )
@@ -402,7 +403,7 @@ def _after_card(state: TokyoState, rng: GameRandom) -> None:
     """Everyone answered: end the round at its fifth green card, else flip the next."""
     card = state.card
     state.card, state.switch, state.effect = None, False, None
-    if card is not None and is_green(card) and sum(map(is_green, state.flipped)) == GREEN_CARDS:
+    if card is not None and is_green(card) and greens(state.flipped) == GREEN_CARDS:
         _end_round(state, rng)
     else:
         flip(state, rng)
@@ -436,8 +437,7 @@ def _show(state: TokyoState, card: str, switch: bool) -> None:
         state.effect, state.effect_used = state.round_effect[1], True
     seats = state.seats
     state.waiting, state.answers, state.express = list(range(seats)), [None] * seats, [None] * seats
-    greens = len([c for c in state.flipped if is_green(c)])
-    up = {"number": len(state.flipped), "card": card_words(card), "greens": greens, "total": GREEN_CARDS}
+    up = {"number": len(state.flipped), "card": card_words(card), "greens": greens(state.flipped), "total": GREEN_CARDS}
     if state.effect:
         state.events.append(words.say(words.CARD_UP_EFFECT, effect=EFFECT_NAMES[state.effect], **up))
     else:
@@ -452,7 +452,7 @@ def _show(state: TokyoState, card: str, switch: bool) -> None:
 
 def card_words(card: str) -> str:
     """A card in the state's English: "green circle", "pink Joker + Double Rail Track" (`words.card_name` says it)."""
-    return words.english_card(card)
+    return words.ENGLISH_CARDS.get(card) or words.english_card(card)
 
 
 def _end_round(state: TokyoState, rng: GameRandom) -> None:

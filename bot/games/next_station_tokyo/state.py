@@ -35,6 +35,14 @@ def is_green(card: str) -> bool:
     return card.startswith("green ")
 
 
+GREEN_DECK = frozenset(card for card in DECK if is_green(card))
+
+
+def greens(cards: list[str]) -> int:
+    """How many of `cards` are green (counted on every card flipped, so by set look-ups)."""
+    return len([card for card in cards if card in GREEN_DECK])
+
+
 def is_double_rail(card: str) -> bool:
     """The pink Joker, which carries the Double Rail Track."""
     return card == "pink joker"

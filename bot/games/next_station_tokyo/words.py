@@ -75,7 +75,9 @@ def card_name(card: str) -> str:
     return names.get(card, english_card(card))
 
 
-_CARDS_BY_WORDS = {english_card(card): card for card in DECK}
+ENGLISH_CARDS = {card: english_card(card) for card in DECK}
+"""Each card of the deck as `english_card` says it (looked up on every card flipped)."""
+_CARDS_BY_WORDS = {words: card for card, words in ENGLISH_CARDS.items()}
 
 
 def card_words_name(words: str) -> str:
