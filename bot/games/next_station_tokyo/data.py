@@ -32,6 +32,10 @@ class Station:
     district: str
 
 
+Step = tuple[str, tuple[str, str], frozenset[tuple[str, str]]]
+"""A guide from a station: the station it leads to, the section as a sorted pair, the sections it crosses."""
+
+
 @dataclass(frozen=True)
 class TokyoMap:
     """The whole map: stations, districts by kind, the green loop, the departures and the computed guides."""
@@ -60,12 +64,49 @@ class TokyoMap:
         """Each guide section → the guide sections it crosses or overlaps (itself included), worked out once."""
         every = sorted(self.sections)
         found: dict[tuple[str, str], set[tuple[str, str]]] = {s: set() for s in every}
+        box = {s: _box(s, self.stations) for s in every}
         for i, s in enumerate(every):
+            left, right, top, bottom = box[s]
             for t in every[i:]:
+                # Sections whose bounding boxes are apart can't meet: most pairs end here, before `crosses`.
+                t_left, t_right, t_top, t_bottom = box[t]
+                if t_left > right or left > t_right or t_top > bottom or top > t_bottom:
+                    continue
                 if crosses(s, t, self.stations):
                     found[s].add(t)
                     found[t].add(s)
         return {s: frozenset(c) for s, c in found.items()}
+
+    @functools.cached_property
+    def steps(self) -> dict[str, tuple[Step, ...]]:
+        """From each station, each guide: the station it leads to, the section as a sorted pair, what it crosses.
+
+        In the order moves are listed: by the column, then the row of the station a guide leads to.
+        """
+        return {
+            a: tuple(
+                (b, segment(a, b), self.conflicts[segment(a, b)]) for b in sorted(found, key=self.place.__getitem__)
+            )
+            for a, found in self.guides.items()
+        }
+
+    @functools.cached_property
+    def steps_to(self) -> dict[str, dict[str, tuple[Step, ...]]]:
+        """`steps` from each station, by the symbol of the station each leads to (a card shows one symbol)."""
+        return {
+            a: {symbol: tuple(step for step in found if self.stations[step[0]].symbol == symbol) for symbol in SYMBOLS}
+            for a, found in self.steps.items()
+        }
+
+    @functools.cached_property
+    def symbol_of(self) -> dict[str, str]:
+        """Each station's symbol (one look-up instead of two on the hot path of listing moves)."""
+        return {sid: s.symbol for sid, s in self.stations.items()}
+
+    @functools.cached_property
+    def place(self) -> dict[str, tuple[int, int]]:
+        """Each station's (column, row), the order moves are listed in."""
+        return {sid: (s.col, s.row) for sid, s in self.stations.items()}
 
     def is_guide(self, a: str, b: str) -> bool:
         """Whether a straight section may be drawn between a and b."""
@@ -95,6 +136,12 @@ def _orientation(p: tuple[int, int], q: tuple[int, int], r: tuple[int, int]) -> 
     """The sign of the turn p → q → r: 1 counter-clockwise, -1 clockwise, 0 in a straight line."""
     cross = (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
     return (cross > 0) - (cross < 0)
+
+
+def _box(section: tuple[str, str], stations: dict[str, Station]) -> tuple[int, int, int, int]:
+    """A section's bounding box on the lattice: (least column, greatest column, least row, greatest row)."""
+    a, b = stations[section[0]], stations[section[1]]
+    return min(a.col, b.col), max(a.col, b.col), min(a.row, b.row), max(a.row, b.row)
 
 
 def crosses(s1: tuple[str, str], s2: tuple[str, str], stations: dict[str, Station]) -> bool:

@@ -6,16 +6,21 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import NamedTuple
 
-from bot.games.next_station_tokyo.data import TokyoMap, segment
+from bot.games.next_station_tokyo.data import COLOURS, TokyoMap, segment
 from bot.games.next_station_tokyo.state import Sheet
 
 GREEN = "green"
+COLOUR_ORDER = {c: i for i, c in enumerate((GREEN, *COLOURS))}
+"""The order `drawn` lists a section's colours in: the loop first, then a sheet's colours (refusals name them so)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """A section a seat may draw: from `origin` through `path` (Straight On may pass stations), maybe reusing one."""
+class Draw(NamedTuple):
+    """A section a seat may draw: from `origin` through `path` (Straight On may pass stations), maybe reusing one.
+
+    A named tuple rather than a frozen dataclass: listing moves makes many, and a tuple is made faster.
+    """
 
     origin: str
     path: tuple[str, ...]
@@ -48,8 +53,11 @@ def ends(sections: list[tuple[str, str]], departure: str) -> list[str]:
     """Where a line may be continued from: its stations on one section only, or its departure before it starts."""
     if not sections:
         return [departure]
-    degree: Counter[str] = Counter(s for section in sections for s in section)
-    return [s for s in visited(sections) if degree[s] == 1]
+    degree: dict[str, int] = {}  # in the order first reached, as `visited`
+    for a, b in sections:
+        degree[a] = degree.get(a, 0) + 1
+        degree[b] = degree.get(b, 0) + 1
+    return [s for s, n in degree.items() if n == 1]
 
 
 def drawn(sheet: Sheet, board: TokyoMap) -> dict[tuple[str, str], list[str]]:
@@ -59,6 +67,61 @@ def drawn(sheet: Sheet, board: TokyoMap) -> dict[tuple[str, str], list[str]]:
         for a, b in sections:
             found.setdefault(segment(a, b), []).append(colour)
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class LineFacts:
+    """What checking a section needs about one sheet while one of its lines is drawn, worked out once per sheet.
+
+    `rules` keeps these on the state beside the sheet they describe (compared by identity, as a changed sheet is a
+    new dict: see `TokyoState.own_line`), so that listing moves doesn't rebuild them for every candidate.
+    """
+
+    sheet: Sheet
+    colour: str
+    drawn: dict[tuple[str, str], list[str]]
+    """`drawn(sheet)`: every section on the sheet → its colours. Never changed: a grown line gets a new dict."""
+    occupied: frozenset[tuple[str, str]]
+    """The sections of `drawn`, as a set (`TokyoMap.conflicts` meets it faster than a dict)."""
+    visited: frozenset[str]
+    """The stations the line of `colour` visits."""
+    ends: tuple[str, ...]
+    """`ends` of the line of `colour`."""
+
+    @classmethod
+    def of(cls, sheet: Sheet, colour: str, board: TokyoMap) -> LineFacts:
+        """The facts worked out from scratch."""
+        line = sheet[colour]
+        found = drawn(sheet, board)
+        return cls(
+            sheet,
+            colour,
+            found,
+            frozenset(found),
+            frozenset(visited(line)),
+            tuple(ends(line, board.departures[colour])),
+        )
+
+    def recoloured(self, colour: str, board: TokyoMap) -> LineFacts:
+        """The facts for another line of the same sheet (a new round): what is drawn stays as it is."""
+        line = self.sheet[colour]
+        stations = frozenset(visited(line))
+        return LineFacts(
+            self.sheet, colour, self.drawn, self.occupied, stations, tuple(ends(line, board.departures[colour]))
+        )
+
+    def grown(self, sheet: Sheet, sections: list[tuple[str, str]]) -> LineFacts:
+        """The facts for `sheet`: this one with `sections` added to the line of `colour` (cheaper than `of`)."""
+        found = dict(self.drawn)
+        for a, b in sections:
+            key = segment(a, b)
+            there = found.get(key)
+            found[key] = [self.colour] if there is None else sorted([*there, self.colour], key=COLOUR_ORDER.__getitem__)
+        # `ends`, updated: the new far end is one; the origin stays one only if the line had no section yet (it is its
+        # departure), and stops being one if it was (a switch's branch from a middle station changes no other end).
+        origin, target = sections[0][0], sections[-1][1]
+        tips = (*(s for s in self.ends if s != origin), target) if self.visited else (origin, target)
+        return LineFacts(sheet, self.colour, found, frozenset(found), self.visited.union(*sections), tips)
 
 
 def stations_by_lines(sheet: Sheet, board: TokyoMap) -> Counter[str]:

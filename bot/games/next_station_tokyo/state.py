@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.games.base import JSON
+from bot.games.base import JSON, Action
 from bot.games.next_station_tokyo.data import COLOURS
+
+if TYPE_CHECKING:
+    from bot.games.next_station_tokyo.lines import Draw, LineFacts
 
 SCHEMA = 1
 ROUNDS = 4
@@ -30,6 +33,14 @@ def card_symbol(card: str) -> str:
 def is_green(card: str) -> bool:
     """Whether a card has the green background (the fifth one ends the round)."""
     return card.startswith("green ")
+
+
+GREEN_DECK = frozenset(card for card in DECK if is_green(card))
+
+
+def greens(cards: list[str]) -> int:
+    """How many of `cards` are green (counted on every card flipped, so by set look-ups)."""
+    return len([card for card in cards if card in GREEN_DECK])
 
 
 def is_double_rail(card: str) -> bool:
@@ -73,6 +84,12 @@ class TokyoState:
     new_cycle: bool = False
     """Whether the last move flipped a new card (the board is posted afresh)."""
     events: list[str] = field(default_factory=list)
+    facts: dict[int, LineFacts] = field(default_factory=dict, compare=False, repr=False)
+    """Per seat, facts derived from its sheet (see `rules.line_facts`): a cache, never stored, rebuilt when missing."""
+    listed: dict[int, tuple[Sheet, tuple[object, ...], list[Draw], list[Action]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """Per seat, its draws and moves with what they were listed for (see `rules._listing`): a cache, never stored."""
 
     @property
     def seats(self) -> int:
@@ -105,12 +122,16 @@ class TokyoState:
             answers=list(self.answers),
             express=list(self.express),
             finished=self.finished,
+            facts=dict(self.facts),  # entries say which sheet and card they are about, so they stay true
+            listed=dict(self.listed),
         )
 
     def own_line(self, seat: int, colour: str) -> list[tuple[str, str]]:
         """The seat's line of `colour`, copied first so that changing it leaves earlier states alone."""
-        self.sheets[seat] = {c: list(sections) for c, sections in self.sheets[seat].items()}
-        return self.sheets[seat][colour]
+        sheet = dict(self.sheets[seat])  # the other lines are shared: they too are only changed through here
+        line = sheet[colour] = list(sheet[colour])
+        self.sheets[seat] = sheet
+        return line
 
     def to_json(self) -> dict[str, JSON]:
         return {

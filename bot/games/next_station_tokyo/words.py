@@ -75,7 +75,9 @@ def card_name(card: str) -> str:
     return names.get(card, english_card(card))
 
 
-_CARDS_BY_WORDS = {english_card(card): card for card in DECK}
+ENGLISH_CARDS = {card: english_card(card) for card in DECK}
+"""Each card of the deck as `english_card` says it (looked up on every card flipped)."""
+_CARDS_BY_WORDS = {words: card for card, words in ENGLISH_CARDS.items()}
 
 
 def card_words_name(words: str) -> str:
@@ -186,5 +188,15 @@ _TEMPLATES = (SWITCH_ON, SWITCH_OFF, CARD_UP_EFFECT, CARD_UP, NO_SECTION_FOR, RO
 
 
 _RETELLING = Retelling(_TEMPLATES, FIELDS)
-say = _RETELLING.say
+
+
+def say(template: str, **fields: object) -> str:
+    """A sentence for the state: what `Retelling.say` makes, without its trip through the English "catalog".
+
+    English is the templates' own text (no catalog), so filling the template in is the same; this runs on every
+    card flipped.
+    """
+    return template.format(**fields)
+
+
 retold = _RETELLING.retold
