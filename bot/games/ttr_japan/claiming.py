@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
+
 from bot.games.base import Action, seat_mark
-from bot.games.ttr_japan.data import COLOURS, GRAY, JapanMap, Route
+from bot.games.ttr_japan.data import COLOURS, GRAY, JapanMap, Route, japan
 from bot.games.ttr_japan.state import LOCOMOTIVE, JapanState
 from bot.games.ttr_japan.words import colour_name
 from bot.i18n import _, ngettext
@@ -109,3 +112,107 @@ def claim_refusal(state: JapanState, seat: int, action: Action, board: JapanMap)
             "You need {n} {colour} card and have {have}.", "You need {n} {colour} cards and have {have}.", needed
         ).format(n=needed, colour=colour_name(str(colour)), have=hand.get(str(colour), 0))
     return _("That payment doesn't add up to the route.")
+
+
+@dataclass(frozen=True, slots=True)
+class BoardIndex:
+    """The board sorted for fast claim listing: routes by colour and length, and every claim as a ready Action."""
+
+    up_to: dict[str, tuple[tuple[int, ...], ...]]
+    """Route colour (gray included) → for each length cap 0..6, the ids of routes of that colour no longer than it."""
+    routes: tuple[Route | None, ...]
+    """Route id → route (None for unused ids): a tuple index is faster than a dict lookup."""
+    actions: dict[tuple[int, str, int], Action]
+    """(route id, colour, locomotives) → the claim Action, built once (Actions are immutable)."""
+    by_route: dict[int, dict[tuple[str, int], Action]]
+    """Route id → (colour, locomotives) → the claim Action: the same Actions, by route."""
+
+
+@functools.cache
+def board_index() -> BoardIndex:
+    """The `BoardIndex` of the Japan board (made once)."""
+    board = japan()
+    longest = max(r.length for r in board.routes.values())
+    up_to = {
+        colour: tuple(
+            tuple(sorted(r.id for r in board.routes.values() if r.colour == colour and r.length <= cap))
+            for cap in range(longest + 1)
+        )
+        for colour in (*COLOURS, GRAY)
+    }
+    routes: list[Route | None] = [None] * (max(board.routes) + 1)
+    actions = {}
+    for route in board.routes.values():
+        routes[route.id] = route
+        for colour in (*colours_for(route), LOCOMOTIVE):
+            for locomotives in range(route.length + 1):
+                actions[(route.id, colour, locomotives)] = Action("claim", (route.id, colour, locomotives))
+    by_route: dict[int, dict[tuple[str, int], Action]] = {r: {} for r in board.routes}
+    for (route_id, colour, locomotives), action in actions.items():
+        by_route[route_id][(colour, locomotives)] = action
+    return BoardIndex(up_to, tuple(routes), actions, by_route)
+
+
+def claim_actions(state: JapanState, seat: int) -> list[Action]:
+    """Every claim `seat` can pay for now, once per way of paying, in route order (`is_open` and `ways`, fast)."""
+    index = board_index()
+    hand = state.hands[seat]
+    wild = hand[LOCOMOTIVE]
+    up_to, longest = index.up_to, len(index.up_to[GRAY]) - 1
+    # A route can be paid iff its length is at most the cards of one accepted colour plus the locomotives.
+    most = max(hand[c] for c in COLOURS)
+    candidates = list(up_to[GRAY][min(most + wild, longest)])
+    for colour in COLOURS:
+        reach = hand[colour] + wild
+        if reach:
+            candidates += up_to[colour][min(reach, longest)]
+    if not candidates:
+        return []
+    candidates.sort()
+    claimed, routes, by_route = state.claims, index.routes, index.by_route
+    small = state.seats <= SMALL_GAME
+    trains, bullets = state.trains[seat], state.supply > 0
+    found: list[Action] = []
+    gray_hands: dict[int, tuple[int, ...]] = {}  # by length: the hand as a gray route of that length sees it
+    for route_id in candidates:
+        if route_id in claimed:
+            continue
+        route = routes[route_id]
+        assert route is not None
+        twin = route.twin
+        if twin is not None and twin in claimed and (small or claimed[twin] == seat):
+            continue
+        length = route.length
+        if not ((route.bullet and bullets) or trains >= length):
+            continue
+        if route.colour == GRAY:
+            seen = gray_hands.get(length)
+            if seen is None:
+                # Cards beyond the length can't be used: cut them off so that more hands share a cached answer.
+                seen = gray_hands[length] = tuple(min(hand[c], length) for c in COLOURS)
+            table = by_route[route_id]
+            found += [table[way] for way in _gray_ways(length, seen, min(wild, length))]
+        else:
+            found += _colour_ways(route_id, length, route.colour, min(hand[route.colour], length), min(wild, length))
+    return found
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _colour_ways(route_id: int, length: int, colour: str, have: int, wild: int) -> tuple[Action, ...]:
+    """The claims of a coloured route with `have` cards of its colour and `wild` locomotives (as `ways` lists them)."""
+    actions = board_index().actions
+    found = [actions[(route_id, colour, length - k)] for k in range(min(have, length), 0, -1) if length - k <= wild]
+    if wild >= length:
+        found.append(actions[(route_id, LOCOMOTIVE, length)])
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _gray_ways(length: int, have: tuple[int, ...], wild: int) -> tuple[tuple[str, int], ...]:
+    """`ways` for any gray route of `length`, with `have` cards of each colour and `wild` locomotives."""
+    found = []
+    for colour, count in zip(COLOURS, have, strict=True):
+        found += [(colour, length - k) for k in range(min(count, length), 0, -1) if length - k <= wild]
+    if wild >= length:
+        found.append((LOCOMOTIVE, length))
+    return tuple(found)

@@ -7,7 +7,7 @@ from itertools import combinations
 from bot.games.base import Action, IllegalAction, seat_mark
 from bot.games.rng import GameRandom
 from bot.games.ttr_japan import cards, scoring, words
-from bot.games.ttr_japan.claiming import claim_refusal, is_bullet_now, is_open, ways
+from bot.games.ttr_japan.claiming import claim_actions, claim_refusal, is_bullet_now, is_open, ways
 from bot.games.ttr_japan.data import JapanMap, Route, japan
 from bot.games.ttr_japan.state import LOCOMOTIVE, START, TURNS, JapanState
 from bot.games.ttr_japan.words import say
@@ -23,26 +23,37 @@ ENDGAME_TRAINS, ENDGAME_SUPPLY = 2, 2
 
 def claims(state: JapanState, seat: int, board: JapanMap) -> list[Action]:
     """Every route `seat` can claim now, once per way of paying for it."""
-    found = []
-    hand = state.hands[seat]
-    paying: dict[tuple[str, int], list[tuple[str, int]]] = {}  # the ways depend on colour and length alone
-    for route in board.routes.values():
-        if is_open(state, seat, route):
-            key = (route.colour, route.length)
-            if key not in paying:
-                paying[key] = ways(route, hand)
-            found += [Action("claim", (route.id, c, n)) for c, n in paying[key]]
-    return found
+    if board is not japan():  # the fast listing knows the Japan board only
+        hand = state.hands[seat]
+        return [
+            Action("claim", (r.id, c, n))
+            for r in board.routes.values()
+            if is_open(state, seat, r)
+            for c, n in ways(r, hand)
+        ]
+    return claim_actions(state, seat)
+
+
+BLIND_DRAW = Action("draw", (DECK,))
+FACE_UP_DRAWS = tuple(Action("draw", (slot,)) for slot in range(1, cards.MARKET_SIZE + 1))
+TICKETS = Action("tickets")
+"""The other moves, built once: Actions are immutable."""
 
 
 def draws(state: JapanState) -> list[Action]:
     """The card draws open now; the second card of a turn can't be a face-up locomotive."""
-    second = state.first_card is not None
-    found = [Action("draw", (DECK,))] if cards.can_draw_blind(state) else []
-    for slot, card in enumerate(state.market, start=1):
-        if not (second and card == LOCOMOTIVE):
-            found.append(Action("draw", (slot,)))
+    found = [BLIND_DRAW] if state.deck or state.discard else []
+    if state.first_card is None:
+        return found + list(FACE_UP_DRAWS[: len(state.market)])
+    found += [FACE_UP_DRAWS[slot] for slot, card in enumerate(state.market) if card != LOCOMOTIVE]
     return found
+
+
+def _can_draw(state: JapanState) -> bool:
+    """Whether `draws(state)` lists anything (without listing)."""
+    if state.deck or state.discard or (state.market and state.first_card is None):
+        return True
+    return any(card != LOCOMOTIVE for card in state.market)
 
 
 def keeps(state: JapanState, seat: int) -> list[Action]:
@@ -73,7 +84,7 @@ def _other_moves(state: JapanState, seat: int) -> list[Action]:
         return []
     found = draws(state)
     if state.first_card is None and state.ticket_deck:
-        found.append(Action("tickets"))
+        found.append(TICKETS)
     return found
 
 
@@ -85,7 +96,22 @@ def legal_actions(state: JapanState, seat: int) -> list[Action]:
 
 def is_legal(state: JapanState, seat: int, action: Action) -> bool:
     """Whether `action` is one of `legal_actions(state, seat)`, without listing every claim."""
-    if action.verb != "claim":
+    verb = action.verb
+    if verb == "draw" or verb == "tickets":
+        if state.finished or state.offer[seat] or state.phase != TURNS or seat != state.turn:
+            return False
+        if verb == "tickets":
+            return not action.args and state.first_card is None and bool(state.ticket_deck)
+        if len(action.args) != 1:
+            return False
+        where = action.args[0]
+        if where == DECK:
+            return bool(state.deck or state.discard)
+        # `in` compares as the listed Actions would (a slot is an int from 1 to the market's size).
+        if where not in range(1, len(state.market) + 1):
+            return False
+        return state.first_card is None or state.market[int(where) - 1] != LOCOMOTIVE
+    if verb != "claim":
         return action.bare() in _other_moves(state, seat)
     if not _may_claim(state, seat) or len(action.args) != 3:
         return False
@@ -135,7 +161,7 @@ def apply(state: JapanState, seat: int, action: Action, rng: GameRandom) -> Japa
     """The state after a legal move (refusals carry their reason)."""
     if not is_legal(state, seat, action):
         raise IllegalAction(refusal(state, seat, action))
-    new = state.copy()
+    new = state.fork()  # below, a seat's hand or list is replaced before it changes, never changed in place
     if state.first_card is None:
         new.new_cards[seat] = []  # what the seat saw arrive last time is old news now
     if action.verb == "keep":
@@ -154,7 +180,7 @@ def apply(state: JapanState, seat: int, action: Action, rng: GameRandom) -> Japa
 
 def _keep(state: JapanState, seat: int, kept: list[int], rng: GameRandom) -> None:
     returned = [t for t in state.offer[seat] if t not in kept]
-    state.tickets[seat] += kept
+    state.tickets[seat] = state.tickets[seat] + kept
     state.offer[seat] = []
     state.events.append(say(words.KEPT, n=len(kept)))
     if state.phase == START:
@@ -182,11 +208,12 @@ def _draw(state: JapanState, seat: int, where: object, rng: GameRandom) -> None:
         state.events.append(say(words.FACE_UP, card=state.market[slot]))
         card = cards.take_face_up(state, slot, rng)
         face_up_locomotive = card == LOCOMOTIVE
-    state.hands[seat][card] += 1
-    state.new_cards[seat].append(card)
+    hand = state.hands[seat] = state.hands[seat].copy()
+    hand[card] += 1
+    state.new_cards[seat] = [*state.new_cards[seat], card]
     if state.first_card is None and not face_up_locomotive:
         state.first_card = card
-        if draws(state):
+        if _can_draw(state):
             return  # the second card comes next
     _end_turn(state, rng)
 
@@ -200,7 +227,7 @@ def _draw_tickets(state: JapanState, seat: int, rng: GameRandom) -> None:
 
 
 def _claim(state: JapanState, seat: int, route: Route, colour: str, locomotives: int) -> None:
-    hand = state.hands[seat]
+    hand = state.hands[seat] = state.hands[seat].copy()
     paid = [colour] * (route.length - locomotives) + [LOCOMOTIVE] * locomotives
     for card in paid:
         hand[card] -= 1
@@ -257,12 +284,15 @@ def _skip_stuck_seats(state: JapanState, rng: GameRandom) -> None:
 
 def _has_a_move(state: JapanState, seat: int) -> bool:
     """Whether `seat` has any legal move (cheaper than listing them)."""
-    if _other_moves(state, seat):
-        return True
-    if not _may_claim(state, seat):
+    if state.finished:
         return False
-    hand = state.hands[seat]
-    return any(is_open(state, seat, r) and ways(r, hand) for r in japan().routes.values())
+    if state.offer[seat]:
+        return True  # keeping every ticket offered is always allowed
+    if state.phase != TURNS or seat != state.turn:
+        return False
+    if _can_draw(state) or (state.first_card is None and state.ticket_deck):
+        return True
+    return _may_claim(state, seat) and bool(claim_actions(state, seat))
 
 
 def _finish(state: JapanState, why: str) -> None:
