@@ -118,14 +118,15 @@ def claim_refusal(state: JapanState, seat: int, action: Action, board: JapanMap)
 class BoardIndex:
     """The board sorted for fast claim listing: routes by colour and length, and every claim as a ready Action."""
 
-    up_to: dict[str, tuple[tuple[int, ...], ...]]
-    """Route colour (gray included) → for each length cap 0..6, the ids of routes of that colour no longer than it."""
-    routes: tuple[Route | None, ...]
-    """Route id → route (None for unused ids): a tuple index is faster than a dict lookup."""
-    actions: dict[tuple[int, str, int], Action]
-    """(route id, colour, locomotives) → the claim Action, built once (Actions are immutable)."""
+    up_to: tuple[tuple[tuple[int, ...], ...], ...]
+    """For each colour of `COLOURS` then gray: for each length cap, the ids of its routes no longer than that."""
+    longest: int
+    info: tuple[tuple[int, int, bool, int] | None, ...]
+    """Route id → (twin or -1, length, Bullet Train, colour's index in `COLOURS` or -1 for gray); None if unused."""
     by_route: dict[int, dict[tuple[str, int], Action]]
-    """Route id → (colour, locomotives) → the claim Action: the same Actions, by route."""
+    """Route id → (colour, locomotives) → the claim Action, built once (Actions are immutable)."""
+    all_locomotives: dict[int, Action]
+    """Route id → its claim paid with locomotives alone."""
 
 
 @functools.cache
@@ -133,24 +134,29 @@ def board_index() -> BoardIndex:
     """The `BoardIndex` of the Japan board (made once)."""
     board = japan()
     longest = max(r.length for r in board.routes.values())
-    up_to = {
-        colour: tuple(
+    up_to = tuple(
+        tuple(
             tuple(sorted(r.id for r in board.routes.values() if r.colour == colour and r.length <= cap))
             for cap in range(longest + 1)
         )
         for colour in (*COLOURS, GRAY)
-    }
-    routes: list[Route | None] = [None] * (max(board.routes) + 1)
-    actions = {}
+    )
+    info: list[tuple[int, int, bool, int] | None] = [None] * (max(board.routes) + 1)
+    by_route: dict[int, dict[tuple[str, int], Action]] = {}
     for route in board.routes.values():
-        routes[route.id] = route
-        for colour in (*colours_for(route), LOCOMOTIVE):
-            for locomotives in range(route.length + 1):
-                actions[(route.id, colour, locomotives)] = Action("claim", (route.id, colour, locomotives))
-    by_route: dict[int, dict[tuple[str, int], Action]] = {r: {} for r in board.routes}
-    for (route_id, colour, locomotives), action in actions.items():
-        by_route[route_id][(colour, locomotives)] = action
-    return BoardIndex(up_to, tuple(routes), actions, by_route)
+        colour = COLOURS.index(route.colour) if route.colour in COLOURS else -1
+        info[route.id] = (-1 if route.twin is None else route.twin, route.length, route.bullet, colour)
+        by_route[route.id] = {
+            (c, n): Action("claim", (route.id, c, n))
+            for c in (*colours_for(route), LOCOMOTIVE)
+            for n in range(route.length + 1)
+        }
+    all_locomotives = {r.id: by_route[r.id][(LOCOMOTIVE, r.length)] for r in board.routes.values()}
+    return BoardIndex(up_to, longest, tuple(info), by_route, all_locomotives)
+
+
+_PAYING: dict[tuple[int, int, int, int], tuple[Action, ...]] = {}
+"""(route id, colour index, cards of that colour, locomotives) → the claims paid in that colour, built once."""
 
 
 def claim_actions(state: JapanState, seat: int) -> list[Action]:
@@ -158,61 +164,47 @@ def claim_actions(state: JapanState, seat: int) -> list[Action]:
     index = board_index()
     hand = state.hands[seat]
     wild = hand[LOCOMOTIVE]
-    up_to, longest = index.up_to, len(index.up_to[GRAY]) - 1
+    counts = [hand[c] for c in COLOURS]
+    up_to, longest = index.up_to, index.longest
     # A route can be paid iff its length is at most the cards of one accepted colour plus the locomotives.
-    most = max(hand[c] for c in COLOURS)
-    candidates = list(up_to[GRAY][min(most + wild, longest)])
-    for colour in COLOURS:
-        reach = hand[colour] + wild
+    reach = max(counts) + wild
+    candidates = list(up_to[-1][min(reach, longest)])
+    for i, have in enumerate(counts):
+        reach = have + wild
         if reach:
-            candidates += up_to[colour][min(reach, longest)]
+            candidates += up_to[i][min(reach, longest)]
     if not candidates:
         return []
     candidates.sort()
-    claimed, routes, by_route = state.claims, index.routes, index.by_route
+    held = [(i, have) for i, have in enumerate(counts) if have]  # the colours a gray route may be paid with
+    claimed, info, paying, all_locomotives = state.claims, index.info, _PAYING, index.all_locomotives
     small = state.seats <= SMALL_GAME
     trains, bullets = state.trains[seat], state.supply > 0
     found: list[Action] = []
-    gray_hands: dict[int, tuple[int, ...]] = {}  # by length: the hand as a gray route of that length sees it
     for route_id in candidates:
         if route_id in claimed:
             continue
-        route = routes[route_id]
-        assert route is not None
-        twin = route.twin
-        if twin is not None and twin in claimed and (small or claimed[twin] == seat):
+        twin, length, bullet, colour = info[route_id]  # type: ignore[misc]
+        if twin in claimed and (small or claimed[twin] == seat):
             continue
-        length = route.length
-        if not ((route.bullet and bullets) or trains >= length):
+        if length > trains and not (bullet and bullets):
             continue
-        if route.colour == GRAY:
-            seen = gray_hands.get(length)
-            if seen is None:
-                # Cards beyond the length can't be used: cut them off so that more hands share a cached answer.
-                seen = gray_hands[length] = tuple(min(hand[c], length) for c in COLOURS)
-            table = by_route[route_id]
-            found += [table[way] for way in _gray_ways(length, seen, min(wild, length))]
-        else:
-            found += _colour_ways(route_id, length, route.colour, min(hand[route.colour], length), min(wild, length))
+        # In `ways`' order: each colour accepted (cards beyond the length can't be used), then locomotives alone.
+        usable = wild if wild < length else length
+        for i, have in held if colour < 0 else ((colour, counts[colour]),):
+            key = (route_id, i, have if have < length else length, usable)
+            ready = paying.get(key)
+            if ready is None:
+                ready = paying[key] = _paid_in(route_id, *key[1:])
+            found += ready
+        if wild >= length:
+            found.append(all_locomotives[route_id])
     return found
 
 
-@functools.lru_cache(maxsize=1 << 14)
-def _colour_ways(route_id: int, length: int, colour: str, have: int, wild: int) -> tuple[Action, ...]:
-    """The claims of a coloured route with `have` cards of its colour and `wild` locomotives (as `ways` lists them)."""
-    actions = board_index().actions
-    found = [actions[(route_id, colour, length - k)] for k in range(min(have, length), 0, -1) if length - k <= wild]
-    if wild >= length:
-        found.append(actions[(route_id, LOCOMOTIVE, length)])
-    return tuple(found)
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _gray_ways(length: int, have: tuple[int, ...], wild: int) -> tuple[tuple[str, int], ...]:
-    """`ways` for any gray route of `length`, with `have` cards of each colour and `wild` locomotives."""
-    found = []
-    for colour, count in zip(COLOURS, have, strict=True):
-        found += [(colour, length - k) for k in range(min(count, length), 0, -1) if length - k <= wild]
-    if wild >= length:
-        found.append((LOCOMOTIVE, length))
-    return tuple(found)
+def _paid_in(route_id: int, colour: int, have: int, wild: int) -> tuple[Action, ...]:
+    """A route's claims paid with `have` cards of one colour (by index) and up to `wild` locomotives."""
+    table = board_index().by_route[route_id]
+    length = japan().routes[route_id].length
+    name = COLOURS[colour]
+    return tuple(table[(name, length - k)] for k in range(min(have, length), 0, -1) if length - k <= wild)
