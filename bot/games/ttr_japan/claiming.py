@@ -159,6 +159,11 @@ _PAYING: dict[tuple[int, int, int, int], tuple[Action, ...]] = {}
 """(route id, colour index, cards of that colour, locomotives) → the claims paid in that colour, built once."""
 
 
+_GRAY: dict[tuple[int, tuple[int, ...], int], tuple[Action, ...]] = {}
+"""(route id, cards of each colour, locomotives) → a gray route's claims paid in colours (hands recur often)."""
+_GRAY_LIMIT = 1 << 16
+
+
 def claim_actions(state: JapanState, seat: int) -> list[Action]:
     """Every claim `seat` can pay for now, once per way of paying, in route order (`is_open` and `ways`, fast)."""
     index = board_index()
@@ -176,11 +181,11 @@ def claim_actions(state: JapanState, seat: int) -> list[Action]:
     if not candidates:
         return []
     candidates.sort()
-    held = [(i, have) for i, have in enumerate(counts) if have]  # the colours a gray route may be paid with
-    claimed, info, paying, all_locomotives = state.claims, index.info, _PAYING, index.all_locomotives
+    claimed, info, paying, gray, all_locomotives = state.claims, index.info, _PAYING, _GRAY, index.all_locomotives
     small = state.seats <= SMALL_GAME
     trains, bullets = state.trains[seat], state.supply > 0
     found: list[Action] = []
+    gray_hands: dict[int, tuple[int, ...]] = {}  # by length: the hand as a gray route of that length sees it
     for route_id in candidates:
         if route_id in claimed:
             continue
@@ -191,17 +196,31 @@ def claim_actions(state: JapanState, seat: int) -> list[Action]:
             continue
         # In `ways`' order: each colour accepted (cards beyond the length can't be used), then locomotives alone.
         usable = wild if wild < length else length
-        for i, have in held if colour < 0 else ((colour, counts[colour]),):
-            key = (route_id, i, have if have < length else length, usable)
+        if colour >= 0:
+            have = counts[colour]
+            key = (route_id, colour, have if have < length else length, usable)
             ready = paying.get(key)
             if ready is None:
-                ready = paying[key] = _paid_in(route_id, *key[1:])
-            found += ready
+                ready = paying[key] = _paid_in(*key)
+        else:
+            seen = gray_hands.get(length)
+            if seen is None:
+                seen = gray_hands[length] = tuple([have if have < length else length for have in counts])
+            gray_key = (route_id, seen, usable)
+            ready = gray.get(gray_key)
+            if ready is None:
+                if len(gray) > _GRAY_LIMIT:
+                    gray.clear()
+                ready = gray[gray_key] = tuple(
+                    a for i, have in enumerate(seen) if have for a in _paid_in(route_id, i, have, usable)
+                )
+        found += ready
         if wild >= length:
             found.append(all_locomotives[route_id])
     return found
 
 
+@functools.cache
 def _paid_in(route_id: int, colour: int, have: int, wild: int) -> tuple[Action, ...]:
     """A route's claims paid with `have` cards of one colour (by index) and up to `wild` locomotives."""
     table = board_index().by_route[route_id]
