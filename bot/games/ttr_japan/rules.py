@@ -184,7 +184,7 @@ def _keep(state: JapanState, seat: int, kept: list[int], rng: GameRandom) -> Non
     state.offer[seat] = []
     state.events.append(say(words.KEPT, n=len(kept)))
     if state.phase == START:
-        state.returned += returned
+        state.returned = state.returned + returned
         if not any(state.offer):  # rules: the returned start tickets are shuffled and put under the deck
             rng.shuffle(state.returned)
             state.ticket_deck = state.returned + state.ticket_deck
@@ -220,8 +220,9 @@ def _draw(state: JapanState, seat: int, where: object, rng: GameRandom) -> None:
 
 def _draw_tickets(state: JapanState, seat: int, rng: GameRandom) -> None:
     count = min(TICKET_DRAW, len(state.ticket_deck))
-    state.offer[seat] = state.ticket_deck[-count:]
-    del state.ticket_deck[-count:]
+    left = len(state.ticket_deck) - count
+    state.offer[seat], state.ticket_deck = state.ticket_deck[left:], state.ticket_deck[:left]
+    state.keep_at_least = state.keep_at_least[:]
     state.keep_at_least[seat] = 1
     rng.mark_revealed()
 
@@ -233,16 +234,18 @@ def _claim(state: JapanState, seat: int, route: Route, colour: str, locomotives:
         hand[card] -= 1
     state.discard += paid
     state.events.append(words.paid(colour, route.length, locomotives))
-    state.claims[route.id] = seat
-    state.claim_order.append(route.id)
+    state.claims = {**state.claims, route.id: seat}
+    state.claim_order = [*state.claim_order, route.id]
     if is_bullet_now(state, route):
         state.supply -= 1
-        state.bullet_claims.append(route.id)
+        state.bullet_claims = [*state.bullet_claims, route.id]
+        state.track = state.track[:]
         state.track[seat] += route.length  # rules: the marker moves by the cards paid; no points, no trains
         state.events.append(say(words.BULLET, track=state.track[seat], supply=state.supply))
         if state.supply == 0:
             state.events.append(say(words.BULLETS_GONE))
         return
+    state.trains, state.points = state.trains[:], state.points[:]
     state.trains[seat] -= route.length
     gained = japan().route_points[route.length]
     state.points[seat] += gained

@@ -111,37 +111,40 @@ class JapanState:
         new.tickets = [t[:] for t in self.tickets]
         new.offer = [o[:] for o in self.offer]
         new.new_cards = [c[:] for c in self.new_cards]
+        new.ticket_deck, new.keep_at_least, new.returned = self.ticket_deck[:], self.keep_at_least[:], self.returned[:]
+        new.claims, new.bullet_claims, new.claim_order = self.claims.copy(), self.bullet_claims[:], self.claim_order[:]
+        new.trains, new.points, new.track, new.finals = self.trains[:], self.points[:], self.track[:], self.finals[:]
         return new
 
     def fork(self) -> JapanState:
-        """A copy for the next move sharing each seat's hand and lists: the rules replace them, never change them."""
-        # Every move copies the state: copy-on-write per seat saves much of it; slot by slot beats __init__.
+        """A copy for the next move: it shares the seats' hands and every list a move rarely changes (copy-on-write)."""
+        # Every move copies the state, so rules.py replaces what it changes instead; only the cards are copied here.
         new = _new_state(JapanState)
         new.phase = self.phase
         new.deck = self.deck[:]
         new.discard = self.discard[:]
         new.market = self.market[:]
         new.hands = self.hands[:]
-        new.ticket_deck = self.ticket_deck[:]
+        new.ticket_deck = self.ticket_deck
         new.tickets = self.tickets[:]
         new.offer = self.offer[:]
-        new.keep_at_least = self.keep_at_least[:]
-        new.claims = self.claims.copy()
-        new.bullet_claims = self.bullet_claims[:]
-        new.claim_order = self.claim_order[:]
-        new.trains = self.trains[:]
-        new.points = self.points[:]
-        new.track = self.track[:]
+        new.keep_at_least = self.keep_at_least
+        new.claims = self.claims
+        new.bullet_claims = self.bullet_claims
+        new.claim_order = self.claim_order
+        new.trains = self.trains
+        new.points = self.points
+        new.track = self.track
         new.supply = self.supply
         new.turn = self.turn
         new.first_card = self.first_card
-        new.returned = self.returned[:]
+        new.returned = self.returned
         new.final_turns = self.final_turns
         new.passes = self.passes
         new.new_cards = self.new_cards[:]
         new.new_cycle = False
         new.events = []
-        new.finals = self.finals[:]
+        new.finals = self.finals
         new.reason = self.reason
         new.finished = self.finished
         return new
