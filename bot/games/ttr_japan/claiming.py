@@ -159,8 +159,8 @@ _PAYING: dict[tuple[int, int, int, int], tuple[Action, ...]] = {}
 """(route id, colour index, cards of that colour, locomotives) → the claims paid in that colour, built once."""
 
 
-_GRAY: dict[tuple[int, tuple[int, ...], int], tuple[Action, ...]] = {}
-"""(route id, cards of each colour, locomotives) → a gray route's claims paid in colours (hands recur often)."""
+_GRAY: dict[tuple[int, tuple[int, ...], int], dict[int, tuple[Action, ...]]] = {}
+"""(length, cards of each colour, locomotives) → route id → a gray route's claims paid in colours (hands recur)."""
 _GRAY_LIMIT = 1 << 16
 
 
@@ -185,7 +185,7 @@ def claim_actions(state: JapanState, seat: int) -> list[Action]:
     small = state.seats <= SMALL_GAME
     trains, bullets = state.trains[seat], state.supply > 0
     found: list[Action] = []
-    gray_hands: dict[int, tuple[int, ...]] = {}  # by length: the hand as a gray route of that length sees it
+    gray_hands: dict[int, dict[int, tuple[Action, ...]]] = {}  # by length: gray routes' claims for this hand
     for route_id in candidates:
         if route_id in claimed:
             continue
@@ -203,16 +203,17 @@ def claim_actions(state: JapanState, seat: int) -> list[Action]:
             if ready is None:
                 ready = paying[key] = _paid_in(*key)
         else:
-            seen = gray_hands.get(length)
-            if seen is None:
-                seen = gray_hands[length] = tuple([have if have < length else length for have in counts])
-            gray_key = (route_id, seen, usable)
-            ready = gray.get(gray_key)
-            if ready is None:
+            same = gray_hands.get(length)
+            if same is None:
+                seen = tuple([have if have < length else length for have in counts])
                 if len(gray) > _GRAY_LIMIT:
                     gray.clear()
-                ready = gray[gray_key] = tuple(
-                    a for i, have in enumerate(seen) if have for a in _paid_in(route_id, i, have, usable)
+                same = gray_hands[length] = gray.setdefault((length, seen, usable), {})
+            ready = same.get(route_id)
+            if ready is None:
+                held = [(i, have) for i, have in enumerate(counts) if have]
+                ready = same[route_id] = tuple(
+                    a for i, have in held for a in _paid_in(route_id, i, have if have < length else length, usable)
                 )
         found += ready
         if wild >= length:
