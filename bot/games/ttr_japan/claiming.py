@@ -114,15 +114,19 @@ def claim_refusal(state: JapanState, seat: int, action: Action, board: JapanMap)
     return _("That payment doesn't add up to the route.")
 
 
+RouteFacts = tuple[int, int, int, bool, int]
+"""What claim listing needs of a route: (id, twin or -1, length, Bullet Train, colour's index in `COLOURS` or -1)."""
+
+
 @dataclass(frozen=True, slots=True)
 class BoardIndex:
     """The board sorted for fast claim listing: routes by colour and length, and every claim as a ready Action."""
 
-    up_to: tuple[tuple[tuple[int, ...], ...], ...]
-    """For each colour of `COLOURS` then gray: for each length cap, the ids of its routes no longer than that."""
+    up_to: tuple[tuple[tuple[RouteFacts, ...], ...], ...]
+    """For each colour of `COLOURS` then gray: for each length cap, the facts of its routes no longer than that."""
     longest: int
-    info: tuple[tuple[int, int, bool, int] | None, ...]
-    """Route id → (twin or -1, length, Bullet Train, colour's index in `COLOURS` or -1 for gray); None if unused."""
+    info: tuple[RouteFacts | None, ...]
+    """Route id → its facts (None for an unused id)."""
     by_route: dict[int, dict[tuple[str, int], Action]]
     """Route id → (colour, locomotives) → the claim Action, built once (Actions are immutable)."""
     all_locomotives: dict[int, Action]
@@ -134,91 +138,89 @@ def board_index() -> BoardIndex:
     """The `BoardIndex` of the Japan board (made once)."""
     board = japan()
     longest = max(r.length for r in board.routes.values())
-    up_to = tuple(
-        tuple(
-            tuple(sorted(r.id for r in board.routes.values() if r.colour == colour and r.length <= cap))
-            for cap in range(longest + 1)
-        )
-        for colour in (*COLOURS, GRAY)
-    )
-    info: list[tuple[int, int, bool, int] | None] = [None] * (max(board.routes) + 1)
+    info: list[RouteFacts | None] = [None] * (max(board.routes) + 1)
     by_route: dict[int, dict[tuple[str, int], Action]] = {}
     for route in board.routes.values():
         colour = COLOURS.index(route.colour) if route.colour in COLOURS else -1
-        info[route.id] = (-1 if route.twin is None else route.twin, route.length, route.bullet, colour)
+        info[route.id] = (route.id, -1 if route.twin is None else route.twin, route.length, route.bullet, colour)
         by_route[route.id] = {
             (c, n): Action("claim", (route.id, c, n))
             for c in (*colours_for(route), LOCOMOTIVE)
             for n in range(route.length + 1)
         }
     all_locomotives = {r.id: by_route[r.id][(LOCOMOTIVE, r.length)] for r in board.routes.values()}
+    up_to = tuple(
+        tuple(tuple(f for f in info if f is not None and f[4] == colour and f[2] <= cap) for cap in range(longest + 1))
+        for colour in (*range(len(COLOURS)), -1)
+    )
     return BoardIndex(up_to, longest, tuple(info), by_route, all_locomotives)
 
 
-_PAYING: dict[tuple[int, int, int, int], tuple[Action, ...]] = {}
-"""(route id, colour index, cards of that colour, locomotives) → the claims paid in that colour, built once."""
+class Payable:
+    """What one hand can pay for: the routes within its reach, and each one's claims once asked for."""
+
+    __slots__ = ("claims", "counts", "routes", "wild")
+
+    def __init__(self, hand: dict[str, int]) -> None:
+        index = board_index()
+        self.wild = hand[LOCOMOTIVE]
+        self.counts = tuple(hand[c] for c in COLOURS)
+        # A route can be paid iff its length is at most the cards of one accepted colour plus the locomotives.
+        candidates = list(index.up_to[-1][min(max(self.counts) + self.wild, index.longest)])
+        for i, have in enumerate(self.counts):
+            candidates += index.up_to[i][min(have + self.wild, index.longest)]
+        candidates.sort()  # by route id, the first of the facts
+        self.routes = candidates
+        self.claims: dict[int, tuple[Action, ...]] = {}
+        """Route id → its claims with this hand, made when first asked for (most routes are claimed or too long)."""
+
+    def of(self, route_id: int, length: int, colour: int) -> tuple[Action, ...]:
+        """A route's claims with this hand, in `ways`' order: each colour it takes, then locomotives alone."""
+        usable = min(self.wild, length)  # cards beyond the length can't be used
+        if colour >= 0:
+            have = self.counts[colour]
+            claims = _paid_in(route_id, colour, min(have, length), usable) if have else ()
+        else:
+            claims = _gray_paid(route_id, tuple(min(have, length) for have in self.counts), usable)
+        if self.wild >= length:
+            claims += (board_index().all_locomotives[route_id],)
+        self.claims[route_id] = claims
+        return claims
 
 
-_GRAY: dict[tuple[int, tuple[int, ...], int], dict[int, tuple[Action, ...]]] = {}
-"""(length, cards of each colour, locomotives) → route id → a gray route's claims paid in colours (hands recur)."""
-_GRAY_LIMIT = 1 << 16
+_PAYABLE: dict[tuple[tuple[str, int], ...], Payable] = {}
+"""A hand → what it can pay for: the same hands come back often, and working that out is the costly part."""
+_PAYABLE_LIMIT = 1 << 15
 
 
 def claim_actions(state: JapanState, seat: int) -> list[Action]:
     """Every claim `seat` can pay for now, once per way of paying, in route order (`is_open` and `ways`, fast)."""
-    index = board_index()
     hand = state.hands[seat]
-    wild = hand[LOCOMOTIVE]
-    counts = [hand[c] for c in COLOURS]
-    up_to, longest = index.up_to, index.longest
-    # A route can be paid iff its length is at most the cards of one accepted colour plus the locomotives.
-    reach = max(counts) + wild
-    candidates = list(up_to[-1][min(reach, longest)])
-    for i, have in enumerate(counts):
-        reach = have + wild
-        if reach:
-            candidates += up_to[i][min(reach, longest)]
-    if not candidates:
-        return []
-    candidates.sort()
-    claimed, info, paying, gray, all_locomotives = state.claims, index.info, _PAYING, _GRAY, index.all_locomotives
-    small = state.seats <= SMALL_GAME
+    key = tuple(hand.items())
+    payable = _PAYABLE.get(key)
+    if payable is None:
+        if len(_PAYABLE) > _PAYABLE_LIMIT:
+            _PAYABLE.clear()
+        payable = _PAYABLE[key] = Payable(hand)
+    claimed, small = state.claims, state.seats <= SMALL_GAME
     trains, bullets = state.trains[seat], state.supply > 0
+    known = payable.claims
     found: list[Action] = []
-    gray_hands: dict[int, dict[int, tuple[Action, ...]]] = {}  # by length: gray routes' claims for this hand
-    for route_id in candidates:
-        if route_id in claimed:
-            continue
-        twin, length, bullet, colour = info[route_id]  # type: ignore[misc]
-        if twin in claimed and (small or claimed[twin] == seat):
+    # `is_open`, inline: this loop is the hot path of every turn.
+    for route_id, twin, length, bullet, colour in payable.routes:
+        if route_id in claimed or (twin in claimed and (small or claimed[twin] == seat)):
             continue
         if length > trains and not (bullet and bullets):
             continue
-        # In `ways`' order: each colour accepted (cards beyond the length can't be used), then locomotives alone.
-        usable = wild if wild < length else length
-        if colour >= 0:
-            have = counts[colour]
-            key = (route_id, colour, have if have < length else length, usable)
-            ready = paying.get(key)
-            if ready is None:
-                ready = paying[key] = _paid_in(*key)
-        else:
-            same = gray_hands.get(length)
-            if same is None:
-                seen = tuple([have if have < length else length for have in counts])
-                if len(gray) > _GRAY_LIMIT:
-                    gray.clear()
-                same = gray_hands[length] = gray.setdefault((length, seen, usable), {})
-            ready = same.get(route_id)
-            if ready is None:
-                held = [(i, have) for i, have in enumerate(counts) if have]
-                ready = same[route_id] = tuple(
-                    a for i, have in held for a in _paid_in(route_id, i, have if have < length else length, usable)
-                )
-        found += ready
-        if wild >= length:
-            found.append(all_locomotives[route_id])
+        claims = known.get(route_id)
+        found += payable.of(route_id, length, colour) if claims is None else claims
     return found
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _gray_paid(route_id: int, have: tuple[int, ...], wild: int) -> tuple[Action, ...]:
+    """A gray route's claims paid with cards of one colour (`have` of each) and up to `wild` locomotives."""
+    return tuple(a for i, count in enumerate(have) if count for a in _paid_in(route_id, i, count, wild))
 
 
 @functools.cache
