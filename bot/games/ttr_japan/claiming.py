@@ -68,6 +68,18 @@ def ways(route: Route, hand: dict[str, int]) -> list[tuple[str, int]]:
     return found
 
 
+def pays(route: Route, hand: dict[str, int], colour: object, locomotives: object) -> bool:
+    """Whether (colour, locomotives) is one of `ways(route, hand)`, without listing them (compared as `in` would)."""
+    length, wild = route.length, hand[LOCOMOTIVE]
+    if colour == LOCOMOTIVE:
+        return bool(locomotives == length and wild >= length)
+    if colour not in colours_for(route):
+        return False
+    have = hand[str(colour)]
+    # `ways` lists (colour, length - k) for k from min(have, length) down to 1, with at most `wild` locomotives.
+    return locomotives in range(length - min(have, length), min(length, wild + 1))
+
+
 def fewest_locomotives(route: Route, hand: dict[str, int], colour: str | None = None) -> tuple[str, int] | None:
     """The payment a player most likely means: the fewest locomotives, in `colour` if named."""
     options = [w for w in ways(route, hand) if colour is None or w[0] == colour]

@@ -7,7 +7,7 @@ from itertools import combinations
 from bot.games.base import Action, IllegalAction, seat_mark
 from bot.games.rng import GameRandom
 from bot.games.ttr_japan import cards, scoring, words
-from bot.games.ttr_japan.claiming import claim_actions, claim_refusal, is_bullet_now, is_open, ways
+from bot.games.ttr_japan.claiming import claim_actions, claim_refusal, is_bullet_now, is_open, pays, ways
 from bot.games.ttr_japan.data import JapanMap, Route, japan
 from bot.games.ttr_japan.state import LOCOMOTIVE, START, TURNS, JapanState
 from bot.games.ttr_japan.words import say
@@ -119,7 +119,7 @@ def is_legal(state: JapanState, seat: int, action: Action) -> bool:
     route = japan().routes.get(route_id) if isinstance(route_id, int) else None
     if route is None or not is_open(state, seat, route):
         return False
-    return (colour, locomotives) in ways(route, state.hands[seat])
+    return pays(route, state.hands[seat], colour, locomotives)
 
 
 def refusal(state: JapanState, seat: int, action: Action) -> str:
