@@ -89,9 +89,21 @@ def _other_moves(state: JapanState, seat: int) -> list[Action]:
 
 
 def legal_actions(state: JapanState, seat: int) -> list[Action]:
-    """Everything `seat` may do now."""
-    found = _other_moves(state, seat)
-    return found + claims(state, seat, japan()) if _may_claim(state, seat) else found
+    """Everything `seat` may do now: `_other_moves`, then the claims if `_may_claim` (inline: called every step)."""
+    if state.finished:
+        return []
+    if state.offer[seat]:
+        return keeps(state, seat)
+    if state.phase != TURNS or seat != state.turn:
+        return []
+    if state.first_card is not None:
+        return draws(state)
+    found = [BLIND_DRAW, *FACE_UP_DRAWS[: len(state.market)]] if state.deck or state.discard else []
+    if not found:
+        found = list(FACE_UP_DRAWS[: len(state.market)])
+    if state.ticket_deck:
+        found.append(TICKETS)
+    return found + claim_actions(state, seat)
 
 
 def is_legal(state: JapanState, seat: int, action: Action) -> bool:
