@@ -123,8 +123,15 @@ def is_legal(state: JapanState, seat: int, action: Action) -> bool:
         if where not in range(1, len(state.market) + 1):
             return False
         return state.first_card is None or state.market[int(where) - 1] != LOCOMOTIVE
+    if verb == "keep":
+        offer = state.offer[seat]
+        if state.finished or not offer:
+            return False
+        # The offered tickets named, in order: equal to the move exactly when it is one of `keeps`' choices.
+        named = tuple(t for t in sorted(offer) if t in action.args)
+        return named == action.args and len(named) >= min(state.keep_at_least[seat], len(offer))
     if verb != "claim":
-        return action.bare() in _other_moves(state, seat)
+        return False
     if not _may_claim(state, seat) or len(action.args) != 3:
         return False
     route_id, colour, locomotives = action.args
