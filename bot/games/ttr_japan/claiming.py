@@ -171,7 +171,7 @@ def board_index() -> BoardIndex:
 class Payable:
     """What one hand can pay for: the routes within its reach, and each one's claims once asked for."""
 
-    __slots__ = ("claims", "counts", "routes", "wild")
+    __slots__ = ("claims", "counts", "routes", "seen", "wild")
 
     def __init__(self, hand: dict[str, int]) -> None:
         index = board_index()
@@ -185,16 +185,22 @@ class Payable:
         self.routes = candidates
         self.claims: dict[int, tuple[Action, ...]] = {}
         """Route id → its claims with this hand, made when first asked for (most routes are claimed or too long)."""
+        self.seen: dict[int, tuple[int, ...]] = {}
+        """Length → the cards of each colour a gray route that long can use (the rest can't pay for it)."""
 
     def of(self, route_id: int, length: int, colour: int) -> tuple[Action, ...]:
         """A route's claims with this hand, in `ways`' order: each colour it takes, then locomotives alone."""
-        usable = min(self.wild, length)  # cards beyond the length can't be used
+        wild = self.wild
+        usable = wild if wild < length else length  # cards beyond the length can't be used
         if colour >= 0:
             have = self.counts[colour]
-            claims = _paid_in(route_id, colour, min(have, length), usable) if have else ()
+            claims = _paid_in(route_id, colour, have if have < length else length, usable) if have else ()
         else:
-            claims = _gray_paid(route_id, tuple(min(have, length) for have in self.counts), usable)
-        if self.wild >= length:
+            seen = self.seen.get(length)
+            if seen is None:
+                seen = self.seen[length] = tuple([have if have < length else length for have in self.counts])
+            claims = _gray_paid(route_id, seen, usable)
+        if wild >= length:
             claims += (board_index().all_locomotives[route_id],)
         self.claims[route_id] = claims
         return claims
