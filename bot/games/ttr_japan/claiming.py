@@ -199,7 +199,8 @@ class Payable:
             seen = self.seen.get(length)
             if seen is None:
                 seen = self.seen[length] = tuple([have if have < length else length for have in self.counts])
-            claims = _gray_paid(route_id, seen, usable)
+            table = board_index().by_route[route_id]
+            claims = tuple([table[way] for way in _gray_ways(length, seen, usable)])
         if wild >= length:
             claims += (board_index().all_locomotives[route_id],)
         self.claims[route_id] = claims
@@ -236,9 +237,11 @@ def claim_actions(state: JapanState, seat: int) -> list[Action]:
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _gray_paid(route_id: int, have: tuple[int, ...], wild: int) -> tuple[Action, ...]:
-    """A gray route's claims paid with cards of one colour (`have` of each) and up to `wild` locomotives."""
-    return tuple(a for i, count in enumerate(have) if count for a in _paid_in(route_id, i, count, wild))
+def _gray_ways(length: int, have: tuple[int, ...], wild: int) -> tuple[tuple[str, int], ...]:
+    """`ways` for any gray route of `length`, less all locomotives: `have` cards of each colour, `wild` locomotives."""
+    return tuple(
+        (COLOURS[i], length - k) for i, count in enumerate(have) for k in range(count, 0, -1) if length - k <= wild
+    )
 
 
 @functools.cache
