@@ -248,10 +248,11 @@ def _draw_tickets(state: JapanState, seat: int, rng: GameRandom) -> None:
 
 def _claim(state: JapanState, seat: int, route: Route, colour: str, locomotives: int) -> None:
     hand = state.hands[seat] = state.hands[seat].copy()
-    paid = [colour] * (route.length - locomotives) + [LOCOMOTIVE] * locomotives
-    for card in paid:
-        hand[card] -= 1
-    state.discard += paid
+    coloured = route.length - locomotives
+    if coloured:
+        hand[colour] -= coloured
+    hand[LOCOMOTIVE] -= locomotives
+    state.discard += [colour] * coloured + [LOCOMOTIVE] * locomotives
     state.events.append(words.paid(colour, route.length, locomotives))
     state.claims = {**state.claims, route.id: seat}
     state.claim_order = [*state.claim_order, route.id]
