@@ -7,8 +7,8 @@ from itertools import combinations
 from bot.games.base import Action, IllegalAction, seat_mark
 from bot.games.rng import GameRandom
 from bot.games.ttr_japan import cards, scoring, words
-from bot.games.ttr_japan.claiming import claim_actions, claim_refusal, is_bullet_now, is_open, pays, ways
-from bot.games.ttr_japan.data import JapanMap, Route, japan
+from bot.games.ttr_japan.claiming import claim_actions, claim_refusal, is_bullet_now, is_open, pays
+from bot.games.ttr_japan.data import Route, japan
 from bot.games.ttr_japan.state import LOCOMOTIVE, START, TURNS, JapanState
 from bot.games.ttr_japan.words import say
 from bot.i18n import _, pgettext
@@ -19,19 +19,6 @@ TICKET_DRAW = 3
 START_TICKETS, START_KEEP = 4, 2
 ENDGAME_TRAINS, ENDGAME_SUPPLY = 2, 2
 """RULINGS: the final round starts when a player ends a turn with 0–2 trains AND the supply holds 0–2."""
-
-
-def claims(state: JapanState, seat: int, board: JapanMap) -> list[Action]:
-    """Every route `seat` can claim now, once per way of paying for it."""
-    if board is not japan():  # the fast listing knows the Japan board only
-        hand = state.hands[seat]
-        return [
-            Action("claim", (r.id, c, n))
-            for r in board.routes.values()
-            if is_open(state, seat, r)
-            for c, n in ways(r, hand)
-        ]
-    return claim_actions(state, seat)
 
 
 BLIND_DRAW = Action("draw", (DECK,))
@@ -74,22 +61,8 @@ def _may_claim(state: JapanState, seat: int) -> bool:
     )
 
 
-def _other_moves(state: JapanState, seat: int) -> list[Action]:
-    """Everything `seat` may do now except claiming."""
-    if state.finished:
-        return []
-    if state.offer[seat]:
-        return keeps(state, seat)
-    if state.phase != TURNS or seat != state.turn:
-        return []
-    found = draws(state)
-    if state.first_card is None and state.ticket_deck:
-        found.append(TICKETS)
-    return found
-
-
 def legal_actions(state: JapanState, seat: int) -> list[Action]:
-    """Everything `seat` may do now: `_other_moves`, then the claims if `_may_claim` (inline: called every step)."""
+    """Everything `seat` may do now: ticket choices, or card draws, tickets and then claims (in that order)."""
     if state.finished:
         return []
     if state.offer[seat]:
