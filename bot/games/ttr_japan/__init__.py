@@ -79,7 +79,7 @@ class TicketToRideJapan:
             return frozenset()
         if state.phase == START:
             return frozenset(s for s in range(state.seats) if state.offer[s])
-        return frozenset({state.turn})
+        return _ONLY[state.turn]
 
     def legal_actions(self, state: JapanState, seat: int) -> list[Action]:
         return rules.legal_actions(state, seat)
@@ -129,5 +129,8 @@ class TicketToRideJapan:
     def from_json(self, data: Mapping[str, JSON]) -> JapanState:
         return JapanState.from_json(data)
 
+
+_ONLY = tuple(frozenset({seat}) for seat in range(TicketToRideJapan.max_seats))
+"""The seat whose turn it is, as `to_act` answers it, made once."""
 
 TTR_JAPAN = TicketToRideJapan()

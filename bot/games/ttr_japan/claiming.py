@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
+
 from bot.games.base import Action, seat_mark
-from bot.games.ttr_japan.data import COLOURS, GRAY, JapanMap, Route
+from bot.games.ttr_japan.data import COLOURS, GRAY, JapanMap, Route, japan
 from bot.games.ttr_japan.state import LOCOMOTIVE, JapanState
 from bot.games.ttr_japan.words import colour_name
 from bot.i18n import _, ngettext
@@ -65,6 +68,18 @@ def ways(route: Route, hand: dict[str, int]) -> list[tuple[str, int]]:
     return found
 
 
+def pays(route: Route, hand: dict[str, int], colour: object, locomotives: object) -> bool:
+    """Whether (colour, locomotives) is one of `ways(route, hand)`, without listing them (compared as `in` would)."""
+    length, wild = route.length, hand[LOCOMOTIVE]
+    if colour == LOCOMOTIVE:
+        return bool(locomotives == length and wild >= length)
+    if colour not in colours_for(route):
+        return False
+    have = hand[str(colour)]
+    # `ways` lists (colour, length - k) for k from min(have, length) down to 1, with at most `wild` locomotives.
+    return locomotives in range(length - min(have, length), min(length, wild + 1))
+
+
 def fewest_locomotives(route: Route, hand: dict[str, int], colour: str | None = None) -> tuple[str, int] | None:
     """The payment a player most likely means: the fewest locomotives, in `colour` if named."""
     options = [w for w in ways(route, hand) if colour is None or w[0] == colour]
@@ -109,3 +124,130 @@ def claim_refusal(state: JapanState, seat: int, action: Action, board: JapanMap)
             "You need {n} {colour} card and have {have}.", "You need {n} {colour} cards and have {have}.", needed
         ).format(n=needed, colour=colour_name(str(colour)), have=hand.get(str(colour), 0))
     return _("That payment doesn't add up to the route.")
+
+
+RouteFacts = tuple[int, int, int, bool, int]
+"""What claim listing needs of a route: (id, twin or -1, length, Bullet Train, colour's index in `COLOURS` or -1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardIndex:
+    """The board sorted for fast claim listing: routes by colour and length, and every claim as a ready Action."""
+
+    up_to: tuple[tuple[tuple[RouteFacts, ...], ...], ...]
+    """For each colour of `COLOURS` then gray: for each length cap, the facts of its routes no longer than that."""
+    longest: int
+    info: tuple[RouteFacts | None, ...]
+    """Route id → its facts (None for an unused id)."""
+    by_route: dict[int, dict[tuple[str, int], Action]]
+    """Route id → (colour, locomotives) → the claim Action, built once (Actions are immutable)."""
+    all_locomotives: dict[int, Action]
+    """Route id → its claim paid with locomotives alone."""
+
+
+@functools.cache
+def board_index() -> BoardIndex:
+    """The `BoardIndex` of the Japan board (made once)."""
+    board = japan()
+    longest = max(r.length for r in board.routes.values())
+    info: list[RouteFacts | None] = [None] * (max(board.routes) + 1)
+    by_route: dict[int, dict[tuple[str, int], Action]] = {}
+    for route in board.routes.values():
+        colour = COLOURS.index(route.colour) if route.colour in COLOURS else -1
+        info[route.id] = (route.id, -1 if route.twin is None else route.twin, route.length, route.bullet, colour)
+        by_route[route.id] = {
+            (c, n): Action("claim", (route.id, c, n))
+            for c in (*colours_for(route), LOCOMOTIVE)
+            for n in range(route.length + 1)
+        }
+    all_locomotives = {r.id: by_route[r.id][(LOCOMOTIVE, r.length)] for r in board.routes.values()}
+    up_to = tuple(
+        tuple(tuple(f for f in info if f is not None and f[4] == colour and f[2] <= cap) for cap in range(longest + 1))
+        for colour in (*range(len(COLOURS)), -1)
+    )
+    return BoardIndex(up_to, longest, tuple(info), by_route, all_locomotives)
+
+
+class Payable:
+    """What one hand can pay for: the routes within its reach, and each one's claims once asked for."""
+
+    __slots__ = ("claims", "counts", "routes", "seen", "wild")
+
+    def __init__(self, hand: dict[str, int]) -> None:
+        index = board_index()
+        self.wild = hand[LOCOMOTIVE]
+        self.counts = tuple(hand[c] for c in COLOURS)
+        # A route can be paid iff its length is at most the cards of one accepted colour plus the locomotives.
+        candidates = list(index.up_to[-1][min(max(self.counts) + self.wild, index.longest)])
+        for i, have in enumerate(self.counts):
+            candidates += index.up_to[i][min(have + self.wild, index.longest)]
+        candidates.sort()  # by route id, the first of the facts
+        self.routes = candidates
+        self.claims: dict[int, tuple[Action, ...]] = {}
+        """Route id → its claims with this hand, made when first asked for (most routes are claimed or too long)."""
+        self.seen: dict[int, tuple[int, ...]] = {}
+        """Length → the cards of each colour a gray route that long can use (the rest can't pay for it)."""
+
+    def of(self, route_id: int, length: int, colour: int) -> tuple[Action, ...]:
+        """A route's claims with this hand, in `ways`' order: each colour it takes, then locomotives alone."""
+        wild = self.wild
+        usable = wild if wild < length else length  # cards beyond the length can't be used
+        if colour >= 0:
+            have = self.counts[colour]
+            claims = _paid_in(route_id, colour, have if have < length else length, usable) if have else ()
+        else:
+            seen = self.seen.get(length)
+            if seen is None:
+                seen = self.seen[length] = tuple([have if have < length else length for have in self.counts])
+            table = board_index().by_route[route_id]
+            claims = tuple([table[way] for way in _gray_ways(length, seen, usable)])
+        if wild >= length:
+            claims += (board_index().all_locomotives[route_id],)
+        self.claims[route_id] = claims
+        return claims
+
+
+_PAYABLE: dict[tuple[tuple[str, int], ...], Payable] = {}
+"""A hand → what it can pay for: the same hands come back often, and working that out is the costly part."""
+_PAYABLE_LIMIT = 1 << 15
+
+
+def claim_actions(state: JapanState, seat: int) -> list[Action]:
+    """Every claim `seat` can pay for now, once per way of paying, in route order (`is_open` and `ways`, fast)."""
+    hand = state.hands[seat]
+    key = tuple(hand.items())
+    payable = _PAYABLE.get(key)
+    if payable is None:
+        if len(_PAYABLE) > _PAYABLE_LIMIT:
+            _PAYABLE.clear()
+        payable = _PAYABLE[key] = Payable(hand)
+    claimed, small = state.claims, state.seats <= SMALL_GAME
+    trains, bullets = state.trains[seat], state.supply > 0
+    known = payable.claims
+    found: list[Action] = []
+    # `is_open`, inline: this loop is the hot path of every turn.
+    for route_id, twin, length, bullet, colour in payable.routes:
+        if route_id in claimed or (twin in claimed and (small or claimed[twin] == seat)):
+            continue
+        if length > trains and not (bullet and bullets):
+            continue
+        claims = known.get(route_id)
+        found += payable.of(route_id, length, colour) if claims is None else claims
+    return found
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _gray_ways(length: int, have: tuple[int, ...], wild: int) -> tuple[tuple[str, int], ...]:
+    """`ways` for any gray route of `length`, less all locomotives: `have` cards of each colour, `wild` locomotives."""
+    return tuple(
+        (COLOURS[i], length - k) for i, count in enumerate(have) for k in range(count, 0, -1) if length - k <= wild
+    )
+
+
+@functools.cache
+def _paid_in(route_id: int, colour: int, have: int, wild: int) -> tuple[Action, ...]:
+    """A route's claims paid with `have` cards of one colour (by index) and up to `wild` locomotives."""
+    table = board_index().by_route[route_id]
+    length = japan().routes[route_id].length
+    name = COLOURS[colour]
+    return tuple(table[(name, length - k)] for k in range(min(have, length), 0, -1) if length - k <= wild)

@@ -7,8 +7,8 @@ from itertools import combinations
 from bot.games.base import Action, IllegalAction, seat_mark
 from bot.games.rng import GameRandom
 from bot.games.ttr_japan import cards, scoring, words
-from bot.games.ttr_japan.claiming import claim_refusal, is_bullet_now, is_open, ways
-from bot.games.ttr_japan.data import JapanMap, Route, japan
+from bot.games.ttr_japan.claiming import claim_actions, claim_refusal, is_bullet_now, is_open, pays
+from bot.games.ttr_japan.data import Route, japan
 from bot.games.ttr_japan.state import LOCOMOTIVE, START, TURNS, JapanState
 from bot.games.ttr_japan.words import say
 from bot.i18n import _, pgettext
@@ -21,28 +21,26 @@ ENDGAME_TRAINS, ENDGAME_SUPPLY = 2, 2
 """RULINGS: the final round starts when a player ends a turn with 0–2 trains AND the supply holds 0–2."""
 
 
-def claims(state: JapanState, seat: int, board: JapanMap) -> list[Action]:
-    """Every route `seat` can claim now, once per way of paying for it."""
-    found = []
-    hand = state.hands[seat]
-    paying: dict[tuple[str, int], list[tuple[str, int]]] = {}  # the ways depend on colour and length alone
-    for route in board.routes.values():
-        if is_open(state, seat, route):
-            key = (route.colour, route.length)
-            if key not in paying:
-                paying[key] = ways(route, hand)
-            found += [Action("claim", (route.id, c, n)) for c, n in paying[key]]
-    return found
+BLIND_DRAW = Action("draw", (DECK,))
+FACE_UP_DRAWS = tuple(Action("draw", (slot,)) for slot in range(1, cards.MARKET_SIZE + 1))
+TICKETS = Action("tickets")
+"""The other moves, built once: Actions are immutable."""
 
 
 def draws(state: JapanState) -> list[Action]:
     """The card draws open now; the second card of a turn can't be a face-up locomotive."""
-    second = state.first_card is not None
-    found = [Action("draw", (DECK,))] if cards.can_draw_blind(state) else []
-    for slot, card in enumerate(state.market, start=1):
-        if not (second and card == LOCOMOTIVE):
-            found.append(Action("draw", (slot,)))
+    found = [BLIND_DRAW] if state.deck or state.discard else []
+    if state.first_card is None:
+        return found + list(FACE_UP_DRAWS[: len(state.market)])
+    found += [FACE_UP_DRAWS[slot] for slot, card in enumerate(state.market) if card != LOCOMOTIVE]
     return found
+
+
+def _can_draw(state: JapanState) -> bool:
+    """Whether `draws(state)` lists anything (without listing)."""
+    if state.deck or state.discard or (state.market and state.first_card is None):
+        return True
+    return any(card != LOCOMOTIVE for card in state.market)
 
 
 def keeps(state: JapanState, seat: int) -> list[Action]:
@@ -63,37 +61,57 @@ def _may_claim(state: JapanState, seat: int) -> bool:
     )
 
 
-def _other_moves(state: JapanState, seat: int) -> list[Action]:
-    """Everything `seat` may do now except claiming."""
+def legal_actions(state: JapanState, seat: int) -> list[Action]:
+    """Everything `seat` may do now: ticket choices, or card draws, tickets and then claims (in that order)."""
     if state.finished:
         return []
     if state.offer[seat]:
         return keeps(state, seat)
     if state.phase != TURNS or seat != state.turn:
         return []
-    found = draws(state)
-    if state.first_card is None and state.ticket_deck:
-        found.append(Action("tickets"))
-    return found
-
-
-def legal_actions(state: JapanState, seat: int) -> list[Action]:
-    """Everything `seat` may do now."""
-    found = _other_moves(state, seat)
-    return found + claims(state, seat, japan()) if _may_claim(state, seat) else found
+    if state.first_card is not None:
+        return draws(state)
+    found = [BLIND_DRAW, *FACE_UP_DRAWS[: len(state.market)]] if state.deck or state.discard else []
+    if not found:
+        found = list(FACE_UP_DRAWS[: len(state.market)])
+    if state.ticket_deck:
+        found.append(TICKETS)
+    return found + claim_actions(state, seat)
 
 
 def is_legal(state: JapanState, seat: int, action: Action) -> bool:
     """Whether `action` is one of `legal_actions(state, seat)`, without listing every claim."""
-    if action.verb != "claim":
-        return action.bare() in _other_moves(state, seat)
+    verb = action.verb
+    if verb == "draw" or verb == "tickets":
+        if state.finished or state.offer[seat] or state.phase != TURNS or seat != state.turn:
+            return False
+        if verb == "tickets":
+            return not action.args and state.first_card is None and bool(state.ticket_deck)
+        if len(action.args) != 1:
+            return False
+        where = action.args[0]
+        if where == DECK:
+            return bool(state.deck or state.discard)
+        # `in` compares as the listed Actions would (a slot is an int from 1 to the market's size).
+        if where not in range(1, len(state.market) + 1):
+            return False
+        return state.first_card is None or state.market[int(where) - 1] != LOCOMOTIVE
+    if verb == "keep":
+        offer = state.offer[seat]
+        if state.finished or not offer:
+            return False
+        # The offered tickets named, in order: equal to the move exactly when it is one of `keeps`' choices.
+        named = tuple(t for t in sorted(offer) if t in action.args)
+        return named == action.args and len(named) >= min(state.keep_at_least[seat], len(offer))
+    if verb != "claim":
+        return False
     if not _may_claim(state, seat) or len(action.args) != 3:
         return False
     route_id, colour, locomotives = action.args
     route = japan().routes.get(route_id) if isinstance(route_id, int) else None
     if route is None or not is_open(state, seat, route):
         return False
-    return (colour, locomotives) in ways(route, state.hands[seat])
+    return pays(route, state.hands[seat], colour, locomotives)
 
 
 def refusal(state: JapanState, seat: int, action: Action) -> str:
@@ -135,7 +153,7 @@ def apply(state: JapanState, seat: int, action: Action, rng: GameRandom) -> Japa
     """The state after a legal move (refusals carry their reason)."""
     if not is_legal(state, seat, action):
         raise IllegalAction(refusal(state, seat, action))
-    new = state.copy()
+    new = state.fork()  # below, a seat's hand or list is replaced before it changes, never changed in place
     if state.first_card is None:
         new.new_cards[seat] = []  # what the seat saw arrive last time is old news now
     if action.verb == "keep":
@@ -154,11 +172,11 @@ def apply(state: JapanState, seat: int, action: Action, rng: GameRandom) -> Japa
 
 def _keep(state: JapanState, seat: int, kept: list[int], rng: GameRandom) -> None:
     returned = [t for t in state.offer[seat] if t not in kept]
-    state.tickets[seat] += kept
+    state.tickets[seat] = state.tickets[seat] + kept
     state.offer[seat] = []
     state.events.append(say(words.KEPT, n=len(kept)))
     if state.phase == START:
-        state.returned += returned
+        state.returned = state.returned + returned
         if not any(state.offer):  # rules: the returned start tickets are shuffled and put under the deck
             rng.shuffle(state.returned)
             state.ticket_deck = state.returned + state.ticket_deck
@@ -182,40 +200,45 @@ def _draw(state: JapanState, seat: int, where: object, rng: GameRandom) -> None:
         state.events.append(say(words.FACE_UP, card=state.market[slot]))
         card = cards.take_face_up(state, slot, rng)
         face_up_locomotive = card == LOCOMOTIVE
-    state.hands[seat][card] += 1
-    state.new_cards[seat].append(card)
+    hand = state.hands[seat] = state.hands[seat].copy()
+    hand[card] += 1
+    state.new_cards[seat] = [*state.new_cards[seat], card]
     if state.first_card is None and not face_up_locomotive:
         state.first_card = card
-        if draws(state):
+        if _can_draw(state):
             return  # the second card comes next
     _end_turn(state, rng)
 
 
 def _draw_tickets(state: JapanState, seat: int, rng: GameRandom) -> None:
     count = min(TICKET_DRAW, len(state.ticket_deck))
-    state.offer[seat] = state.ticket_deck[-count:]
-    del state.ticket_deck[-count:]
+    left = len(state.ticket_deck) - count
+    state.offer[seat], state.ticket_deck = state.ticket_deck[left:], state.ticket_deck[:left]
+    state.keep_at_least = state.keep_at_least[:]
     state.keep_at_least[seat] = 1
     rng.mark_revealed()
 
 
 def _claim(state: JapanState, seat: int, route: Route, colour: str, locomotives: int) -> None:
-    hand = state.hands[seat]
-    paid = [colour] * (route.length - locomotives) + [LOCOMOTIVE] * locomotives
-    for card in paid:
-        hand[card] -= 1
-    state.discard += paid
+    hand = state.hands[seat] = state.hands[seat].copy()
+    coloured = route.length - locomotives
+    if coloured:
+        hand[colour] -= coloured
+    hand[LOCOMOTIVE] -= locomotives
+    state.discard += [colour] * coloured + [LOCOMOTIVE] * locomotives
     state.events.append(words.paid(colour, route.length, locomotives))
-    state.claims[route.id] = seat
-    state.claim_order.append(route.id)
+    state.claims = {**state.claims, route.id: seat}
+    state.claim_order = [*state.claim_order, route.id]
     if is_bullet_now(state, route):
         state.supply -= 1
-        state.bullet_claims.append(route.id)
+        state.bullet_claims = [*state.bullet_claims, route.id]
+        state.track = state.track[:]
         state.track[seat] += route.length  # rules: the marker moves by the cards paid; no points, no trains
         state.events.append(say(words.BULLET, track=state.track[seat], supply=state.supply))
         if state.supply == 0:
             state.events.append(say(words.BULLETS_GONE))
         return
+    state.trains, state.points = state.trains[:], state.points[:]
     state.trains[seat] -= route.length
     gained = japan().route_points[route.length]
     state.points[seat] += gained
@@ -257,12 +280,15 @@ def _skip_stuck_seats(state: JapanState, rng: GameRandom) -> None:
 
 def _has_a_move(state: JapanState, seat: int) -> bool:
     """Whether `seat` has any legal move (cheaper than listing them)."""
-    if _other_moves(state, seat):
-        return True
-    if not _may_claim(state, seat):
+    if state.finished:
         return False
-    hand = state.hands[seat]
-    return any(is_open(state, seat, r) and ways(r, hand) for r in japan().routes.values())
+    if state.offer[seat]:
+        return True  # keeping every ticket offered is always allowed
+    if state.phase != TURNS or seat != state.turn:
+        return False
+    if _can_draw(state) or (state.first_card is None and state.ticket_deck):
+        return True
+    return _may_claim(state, seat) and bool(claim_actions(state, seat))
 
 
 def _finish(state: JapanState, why: str) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 from bot.games.base import JSON
 
 SCHEMA = 1
+_new_state = object.__new__
 LOCOMOTIVE = "locomotive"
 START, TURNS = "start", "turns"
 """Phases: everyone choosing their first tickets at once, then turns."""
@@ -105,35 +106,48 @@ class JapanState:
 
     def copy(self) -> JapanState:
         """A copy that shares nothing mutable with this state."""
-        return JapanState(
-            phase=self.phase,
-            deck=list(self.deck),
-            discard=list(self.discard),
-            market=list(self.market),
-            hands=[dict(h) for h in self.hands],
-            ticket_deck=list(self.ticket_deck),
-            tickets=[list(t) for t in self.tickets],
-            offer=[list(o) for o in self.offer],
-            keep_at_least=list(self.keep_at_least),
-            claims=dict(self.claims),
-            bullet_claims=list(self.bullet_claims),
-            claim_order=list(self.claim_order),
-            trains=list(self.trains),
-            points=list(self.points),
-            track=list(self.track),
-            supply=self.supply,
-            turn=self.turn,
-            first_card=self.first_card,
-            returned=list(self.returned),
-            final_turns=self.final_turns,
-            passes=self.passes,
-            new_cards=[list(c) for c in self.new_cards],
-            new_cycle=False,
-            events=[],
-            finals=list(self.finals),
-            reason=self.reason,
-            finished=self.finished,
-        )
+        new = self.fork()
+        new.hands = [h.copy() for h in self.hands]
+        new.tickets = [t[:] for t in self.tickets]
+        new.offer = [o[:] for o in self.offer]
+        new.new_cards = [c[:] for c in self.new_cards]
+        new.ticket_deck, new.keep_at_least, new.returned = self.ticket_deck[:], self.keep_at_least[:], self.returned[:]
+        new.claims, new.bullet_claims, new.claim_order = self.claims.copy(), self.bullet_claims[:], self.claim_order[:]
+        new.trains, new.points, new.track, new.finals = self.trains[:], self.points[:], self.track[:], self.finals[:]
+        return new
+
+    def fork(self) -> JapanState:
+        """A copy for the next move: it shares the seats' hands and every list a move rarely changes (copy-on-write)."""
+        # Every move copies the state, so rules.py replaces what it changes instead; only the cards are copied here.
+        new = _new_state(JapanState)
+        new.phase = self.phase
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.market = self.market[:]
+        new.hands = self.hands[:]
+        new.ticket_deck = self.ticket_deck
+        new.tickets = self.tickets[:]
+        new.offer = self.offer[:]
+        new.keep_at_least = self.keep_at_least
+        new.claims = self.claims
+        new.bullet_claims = self.bullet_claims
+        new.claim_order = self.claim_order
+        new.trains = self.trains
+        new.points = self.points
+        new.track = self.track
+        new.supply = self.supply
+        new.turn = self.turn
+        new.first_card = self.first_card
+        new.returned = self.returned
+        new.final_turns = self.final_turns
+        new.passes = self.passes
+        new.new_cards = self.new_cards[:]
+        new.new_cycle = False
+        new.events = []
+        new.finals = self.finals
+        new.reason = self.reason
+        new.finished = self.finished
+        return new
 
     def to_json(self) -> dict[str, JSON]:
         return {

@@ -7,6 +7,7 @@ use when shown (`retold`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from bot.i18n import ENGLISH, N_, _, ngettext, per_language, pgettext, speaking
@@ -152,6 +153,7 @@ _TEMPLATES: tuple[Template, ...] = (
 )
 
 
+@functools.lru_cache(maxsize=1024)
 def paid(colour: str, length: int, locomotives: int) -> str:
     """A claim's payment for the state's log, "with 2 red + 1 locomotive", in English whatever language is in use."""
     with speaking(ENGLISH):
@@ -159,5 +161,15 @@ def paid(colour: str, length: int, locomotives: int) -> str:
 
 
 _RETELLING = Retelling(_TEMPLATES, FIELDS)
-say = _RETELLING.say
 retold = _RETELLING.retold
+
+
+def say(template: Template, **fields: object) -> str:
+    """A sentence for the state's log, in English whatever language is in use (see `Retelling.say`)."""
+    return _said(template, tuple(fields.items()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _said(template: Template, fields: tuple[tuple[str, object], ...]) -> str:
+    # The English sentence depends on its template and fields alone, and the same few recur all game long.
+    return _RETELLING.say(template, **dict(fields))
