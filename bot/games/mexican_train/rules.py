@@ -210,7 +210,9 @@ def legal_actions(state: MexicanState, seat: int) -> list[Action]:
     """Everything `seat` may do now."""
     if state.finished:
         return []
-    found = window_actions(state, seat) if state.knock is not None else []  # no knock, no window: skip the call
+    if state.knock is None:  # no knock, no window: the turn's moves alone (nearly every call)
+        return turn_actions(state, seat) if seat == state.turn else []
+    found = window_actions(state, seat)
     if seat == state.turn:
         return turn_actions(state, seat) + found if found else turn_actions(state, seat)
     return found
@@ -363,7 +365,9 @@ def _play(
     placed = end * tiles.BASE + code // tiles.BASE + code % tiles.BASE - end  # oriented: joins `end`, leaves the other
     hand = list(state.hands[seat])
     hand.remove(code)
-    state.hands = _replaced(state.hands, seat, hand)
+    hands = list(state.hands)  # `_replaced`, inlined: every play changes a hand
+    hands[seat] = hand
+    state.hands = hands
     state.drawn = None
     if key == MEXICAN:
         state.mexican = [*(state.mexican or ()), placed]
