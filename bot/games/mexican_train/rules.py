@@ -402,8 +402,10 @@ def _take_from_boneyard(state: MexicanState, seat: int, rng: GameRandom) -> int:
     code = state.boneyard[-1]
     state.boneyard = state.boneyard[:-1]
     rng.mark_revealed()  # the drawer now knows a face-down tile: no undo past this
-    state.hands = _replaced(state.hands, seat, sorted([*state.hands[seat], code]))
-    state.new_tiles = _replaced(state.new_tiles, seat, [code])
+    hands, new_tiles = list(state.hands), list(state.new_tiles)  # `_replaced` twice, inlined: every draw comes here
+    hands[seat] = sorted([*hands[seat], code])
+    new_tiles[seat] = [code]
+    state.hands, state.new_tiles = hands, new_tiles
     return code
 
 
