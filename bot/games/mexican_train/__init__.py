@@ -87,17 +87,17 @@ class MexicanTrain:
         return state
 
     def to_act(self, state: MexicanState) -> frozenset[int]:
+        if state.knock is None:  # no catch window (nearly always): just the turn, without the call
+            return frozenset() if state.finished else _ALONE[state.turn]
         if state.finished:
             return frozenset()
         if rules.catchable(state) is not None:
             return frozenset(range(state.seats))  # the offender may knock, anyone else may catch
         return _ALONE[state.turn]
 
-    def legal_actions(self, state: MexicanState, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
-
-    def apply(self, state: MexicanState, seat: int, action: Action, rng: GameRandom) -> MexicanState:
-        return rules.apply(state, seat, action, rng)
+    # The rules' own functions, not wrappers: each is called on every move, and a wrapper's call costs.
+    legal_actions = staticmethod(rules.legal_actions)
+    apply = staticmethod(rules.apply)
 
     def default_action(self, state: MexicanState, seat: int) -> Action | None:
         if state.finished or seat != state.turn:

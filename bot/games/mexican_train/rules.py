@@ -69,14 +69,28 @@ _KNOCKING: dict[Action, Action] = {
 """Each play's knocking form."""
 
 
-def _candidates(state: MexicanState, seat: int) -> list[int]:
-    """The tiles `seat` may place now: the one just drawn, else the whole hand."""
-    return [state.drawn] if state.drawn is not None else state.hands[seat]
+_PASSES = tuple(say(words.PASSES, seat=seat_mark(seat)) for seat in range(8))
+_LAST_TILE = tuple(say(words.LAST_TILE, seat=seat_mark(seat)) for seat in range(8))
+_FITS, _NO_FIT = say(words.FITS), say(words.NO_FIT)
+"""The log sentences of every turn, made once (`say` with keywords costs more than a tuple index)."""
 
 
 def plays(state: MexicanState, seat: int) -> list[Action]:
     """Every tile placement `seat` may make now; with last_tile=manual, a play leaving one tile may also knock."""
     candidates = [state.drawn] if state.drawn is not None else state.hands[seat]
+    if state.double_train is None and not state.chain and True not in state.markers:
+        # The usual case (own train and the Mexican Train), inlined: it runs before nearly every move.
+        own = state.trains[seat]
+        fitting = tiles.WITH[own[-1] % tiles.BASE if own else state.engine]
+        found = [_PLACEMENTS[seat][t] for t in candidates if t in fitting]
+        mexican = state.mexican
+        fitting = tiles.WITH[mexican[-1] % tiles.BASE if mexican else state.engine]
+        if not fitting.isdisjoint(candidates):
+            made = _PLACEMENTS["mexican" if mexican is not None else START]
+            found += [made[t] for t in candidates if t in fitting]
+        if found and state.manual_knock and len(state.hands[seat]) == 2:
+            found = [_KNOCKING[a] for a in found] + found
+        return found
     found = []
     for key in places(state, seat):
         if key == MEXICAN:
@@ -96,9 +110,10 @@ def plays(state: MexicanState, seat: int) -> list[Action]:
 
 def _can_place(state: MexicanState, seat: int) -> bool:
     """Whether `plays` would list anything, stopping at the first fit."""
-    candidates = _candidates(state, seat)
-    for key in places(state, seat):  # noqa: SIM110  (hot: any() over a generator costs more than the test)
-        if not tiles.WITH[open_end(state, key)].isdisjoint(candidates):
+    candidates = [state.drawn] if state.drawn is not None else state.hands[seat]
+    for key in places(state, seat):  # hot: a loop, as any() over a generator costs more
+        train = state.mexican if key == MEXICAN else state.trains[key]
+        if not tiles.WITH[train[-1] % tiles.BASE if train else state.engine].isdisjoint(candidates):  # open_end
             return True
     return False
 
@@ -195,7 +210,9 @@ def legal_actions(state: MexicanState, seat: int) -> list[Action]:
     """Everything `seat` may do now."""
     if state.finished:
         return []
-    found = window_actions(state, seat) if state.knock is not None else []  # no knock, no window: skip the call
+    if state.knock is None:  # no knock, no window: the turn's moves alone (nearly every call)
+        return turn_actions(state, seat) if seat == state.turn else []
+    found = window_actions(state, seat)
     if seat == state.turn:
         return turn_actions(state, seat) + found if found else turn_actions(state, seat)
     return found
@@ -318,7 +335,7 @@ def apply(state: MexicanState, seat: int, action: Action, rng: GameRandom) -> Me
         new.new_tiles = _replaced(new.new_tiles, seat, [])
     if action.verb == "knock":
         new.knock = None
-        new.events.append(say(words.LAST_TILE, seat=seat_mark(seat)))
+        new.events.append(_LAST_TILE[seat])
         return new
     if new.knock is not None and new.knock != seat:
         new.knock = None  # the next player acted: the chance to catch is gone
@@ -345,10 +362,12 @@ def _play(
     state: MexicanState, seat: int, placement: tuple[int, int, int], rng: GameRandom, *, knocked: bool = False
 ) -> None:
     code, key, end = placement
-    placed = tiles.oriented(end, code // tiles.BASE + code % tiles.BASE - end)  # joins `end`, leaves the other half
+    placed = end * tiles.BASE + code // tiles.BASE + code % tiles.BASE - end  # oriented: joins `end`, leaves the other
     hand = list(state.hands[seat])
     hand.remove(code)
-    state.hands = _replaced(state.hands, seat, hand)
+    hands = list(state.hands)  # `_replaced`, inlined: every play changes a hand
+    hands[seat] = hand
+    state.hands = hands
     state.drawn = None
     if key == MEXICAN:
         state.mexican = [*(state.mexican or ()), placed]
@@ -363,7 +382,7 @@ def _play(
         if state.manual_knock and not knocked:
             state.knock = seat
         else:
-            state.events.append(say(words.LAST_TILE, seat=seat_mark(seat)))
+            state.events.append(_LAST_TILE[seat])
     satisfying = state.double_train == key
     if satisfying:
         state.double_train = None
@@ -383,15 +402,18 @@ def _take_from_boneyard(state: MexicanState, seat: int, rng: GameRandom) -> int:
     code = state.boneyard[-1]
     state.boneyard = state.boneyard[:-1]
     rng.mark_revealed()  # the drawer now knows a face-down tile: no undo past this
-    state.hands = _replaced(state.hands, seat, sorted([*state.hands[seat], code]))
-    state.new_tiles = _replaced(state.new_tiles, seat, [code])
+    hands, new_tiles = list(state.hands), list(state.new_tiles)  # `_replaced` twice, inlined: every draw comes here
+    hands[seat] = sorted([*hands[seat], code])
+    new_tiles[seat] = [code]
+    state.hands, state.new_tiles = hands, new_tiles
     return code
 
 
 def _fits_somewhere(state: MexicanState, seat: int, code: int) -> bool:
     """Whether the tile joins a train `seat` may play on now."""
-    for key in places(state, seat):  # noqa: SIM110  (as in `_can_place`)
-        if code in tiles.WITH[open_end(state, key)]:
+    for key in places(state, seat):  # a loop, as in `_can_place`
+        train = state.mexican if key == MEXICAN else state.trains[key]
+        if code in tiles.WITH[train[-1] % tiles.BASE if train else state.engine]:  # open_end, inlined
             return True
     return False
 
@@ -400,9 +422,9 @@ def _draw(state: MexicanState, seat: int, rng: GameRandom) -> None:
     code = _take_from_boneyard(state, seat, rng)
     if _fits_somewhere(state, seat, code):
         state.drawn = code
-        state.events.append(say(words.FITS))
+        state.events.append(_FITS)
         return
-    state.events.append(say(words.NO_FIT))
+    state.events.append(_NO_FIT)
     _pass(state, seat, rng)
     if state.ended_round is not None:
         state.blocking_draw = (seat, code)  # the next deal (or the end) leaves no "just drawn" to tell it by
@@ -418,7 +440,7 @@ def _skip(state: MexicanState, seat: int, rng: GameRandom) -> None:
 def _pass(state: MexicanState, seat: int, rng: GameRandom) -> None:
     if not state.markers[seat]:
         state.markers = _replaced(state.markers, seat, True)
-    state.events.append(say(words.PASSES, seat=seat_mark(seat)))
+    state.events.append(_PASSES[seat])
     _end_turn(state)
     if not state.boneyard and not _anyone_can_play(state):
         _end_round(state, went_out=None, rng=rng)
