@@ -194,15 +194,12 @@ class Payable:
         usable = wild if wild < length else length  # cards beyond the length can't be used
         if colour >= 0:
             have = self.counts[colour]
-            claims = _paid_in(route_id, colour, have if have < length else length, usable) if have else ()
+            claims = _paid_in(route_id, colour, have if have < length else length, usable)
         else:
             seen = self.seen.get(length)
             if seen is None:
                 seen = self.seen[length] = tuple([have if have < length else length for have in self.counts])
-            table = board_index().by_route[route_id]
-            claims = tuple([table[way] for way in _gray_ways(length, seen, usable)])
-        if wild >= length:
-            claims += (board_index().all_locomotives[route_id],)
+            claims = _gray_claims(route_id, length, seen, usable)
         self.claims[route_id] = claims
         return claims
 
@@ -244,10 +241,20 @@ def _gray_ways(length: int, have: tuple[int, ...], wild: int) -> tuple[tuple[str
     )
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _gray_claims(route_id: int, length: int, have: tuple[int, ...], wild: int) -> tuple[Action, ...]:
+    """A gray route's claims: `have` usable cards of each colour and `wild` usable locomotives (at most `length`)."""
+    table = board_index().by_route[route_id]
+    claims = tuple([table[way] for way in _gray_ways(length, have, wild)])
+    # `wild` is capped at the length, so it equals the length exactly when locomotives alone can pay.
+    return (*claims, board_index().all_locomotives[route_id]) if wild == length else claims
+
+
 @functools.cache
 def _paid_in(route_id: int, colour: int, have: int, wild: int) -> tuple[Action, ...]:
-    """A route's claims paid with `have` cards of one colour (by index) and up to `wild` locomotives."""
+    """A route's claims paid with `have` cards of one colour (by index) and `wild` locomotives, both capped."""
     table = board_index().by_route[route_id]
     length = japan().routes[route_id].length
     name = COLOURS[colour]
-    return tuple(table[(name, length - k)] for k in range(min(have, length), 0, -1) if length - k <= wild)
+    claims = tuple(table[(name, length - k)] for k in range(min(have, length), 0, -1) if length - k <= wild)
+    return (*claims, board_index().all_locomotives[route_id]) if wild == length else claims
