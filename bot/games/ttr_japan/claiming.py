@@ -237,11 +237,3 @@ def claim_actions(state: JapanState, seat: int) -> list[Action]:
         claims = known.get(route_id)
         found += payable.of(route_id, length, colour) if claims is None else claims
     return found
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _gray_ways(length: int, have: tuple[int, ...], wild: int) -> tuple[tuple[str, int], ...]:
-    """`ways` for any gray route of `length`, less all locomotives: `have` cards of each colour, `wild` locomotives."""
-    return tuple(
-        (COLOURS[i], length - k) for i, count in enumerate(have) for k in range(count, 0, -1) if length - k <= wild
-    )
