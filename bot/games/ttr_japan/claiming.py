@@ -186,24 +186,19 @@ class Payable:
         candidates.sort()  # by route id, the first of the facts
         self.routes = candidates
         self.claims: dict[int, tuple[Action, ...]] = {}
-        """Route id → its claims with this hand, made when first asked for (most routes are claimed or too long)."""
+        """Gray route id → its claims with this hand, made when first asked for (most are claimed or too long)."""
 
-    def of(self, route_id: int, length: int, colour: int) -> tuple[Action, ...]:
-        """A route's claims with this hand, in `ways`' order: each colour it takes, then locomotives alone."""
+    def of(self, route_id: int, length: int) -> tuple[Action, ...]:
+        """A gray route's claims with this hand, in `ways`' order: each colour, then locomotives alone."""
         wild = self.wild
         # With `have` cards of a colour, `ways` pays length - have (at least 0) up to length - 1 locomotives,
         # no more than the hand holds: a slice of that colour's row.
         stop = (wild if wild < length else length - 1) + 1
         index = board_index()
-        rows = index.rows[route_id]
-        if colour >= 0:
-            have = self.counts[colour]
-            claims = rows[colour][length - have if have < length else 0 : stop]
-        else:
-            claims = ()
-            for row, have in zip(rows, self.counts, strict=True):
-                if have:
-                    claims += row[length - have if have < length else 0 : stop]
+        claims: tuple[Action, ...] = ()
+        for row, have in zip(index.rows[route_id], self.counts, strict=True):
+            if have:
+                claims += row[length - have if have < length else 0 : stop]
         if wild >= length:
             claims += (index.all_locomotives[route_id],)
         self.claims[route_id] = claims
@@ -226,7 +221,9 @@ def claim_actions(state: JapanState, seat: int) -> list[Action]:
         payable = _PAYABLE[key] = Payable(hand)
     claimed, small = state.claims, state.seats <= SMALL_GAME
     trains, bullets = state.trains[seat], state.supply > 0
-    known = payable.claims
+    known, counts, wild = payable.claims, payable.counts, payable.wild
+    index = board_index()
+    rows, all_locomotives = index.rows, index.all_locomotives
     found: list[Action] = []
     # `is_open`, inline: this loop is the hot path of every turn.
     for route_id, twin, length, bullet, colour in payable.routes:
@@ -234,6 +231,13 @@ def claim_actions(state: JapanState, seat: int) -> list[Action]:
             continue
         if length > trains and not (bullet and bullets):
             continue
-        claims = known.get(route_id)
-        found += payable.of(route_id, length, colour) if claims is None else claims
+        if colour < 0:  # gray: up to eight slices, kept for the next time this hand comes back
+            claims = known.get(route_id)
+            found += payable.of(route_id, length) if claims is None else claims
+            continue
+        # One colour: one slice of its row (as `Payable.of` takes it), quicker made again than looked up.
+        have, stop = counts[colour], (wild if wild < length else length - 1) + 1
+        found += rows[route_id][colour][length - have if have < length else 0 : stop]
+        if wild >= length:
+            found.append(all_locomotives[route_id])
     return found
