@@ -139,8 +139,10 @@ class BoardIndex:
     longest: int
     info: tuple[RouteFacts | None, ...]
     """Route id → its facts (None for an unused id)."""
-    by_route: dict[int, dict[tuple[str, int], Action]]
-    """Route id → (colour, locomotives) → the claim Action, built once (Actions are immutable)."""
+    rows: dict[int, tuple[tuple[Action, ...], ...]]
+    """Route id → for each colour of `COLOURS`, its claims by locomotives paid, 0 to length - 1 (none if refused).
+
+    A hand's claims in one colour are a slice of its row, so listing them copies a slice (Actions are immutable)."""
     all_locomotives: dict[int, Action]
     """Route id → its claim paid with locomotives alone."""
 
@@ -151,27 +153,27 @@ def board_index() -> BoardIndex:
     board = japan()
     longest = max(r.length for r in board.routes.values())
     info: list[RouteFacts | None] = [None] * (max(board.routes) + 1)
-    by_route: dict[int, dict[tuple[str, int], Action]] = {}
+    rows: dict[int, tuple[tuple[Action, ...], ...]] = {}
     for route in board.routes.values():
         colour = COLOURS.index(route.colour) if route.colour in COLOURS else -1
         info[route.id] = (route.id, -1 if route.twin is None else route.twin, route.length, route.bullet, colour)
-        by_route[route.id] = {
-            (c, n): Action("claim", (route.id, c, n))
-            for c in (*colours_for(route), LOCOMOTIVE)
-            for n in range(route.length + 1)
-        }
-    all_locomotives = {r.id: by_route[r.id][(LOCOMOTIVE, r.length)] for r in board.routes.values()}
+        accepted = colours_for(route)
+        rows[route.id] = tuple(
+            tuple(Action("claim", (route.id, c, n)) for n in range(route.length)) if c in accepted else ()
+            for c in COLOURS
+        )
+    all_locomotives = {r.id: Action("claim", (r.id, LOCOMOTIVE, r.length)) for r in board.routes.values()}
     up_to = tuple(
         tuple(tuple(f for f in info if f is not None and f[4] == colour and f[2] <= cap) for cap in range(longest + 1))
         for colour in (*range(len(COLOURS)), -1)
     )
-    return BoardIndex(up_to, longest, tuple(info), by_route, all_locomotives)
+    return BoardIndex(up_to, longest, tuple(info), rows, all_locomotives)
 
 
 class Payable:
     """What one hand can pay for: the routes within its reach, and each one's claims once asked for."""
 
-    __slots__ = ("claims", "counts", "routes", "seen", "wild")
+    __slots__ = ("claims", "counts", "routes", "wild")
 
     def __init__(self, hand: dict[str, int]) -> None:
         index = board_index()
@@ -184,25 +186,21 @@ class Payable:
         candidates.sort()  # by route id, the first of the facts
         self.routes = candidates
         self.claims: dict[int, tuple[Action, ...]] = {}
-        """Route id → its claims with this hand, made when first asked for (most routes are claimed or too long)."""
-        self.seen: dict[int, tuple[int, ...]] = {}
-        """Length → the cards of each colour a gray route that long can use (the rest can't pay for it)."""
+        """Gray route id → its claims with this hand, made when first asked for (most are claimed or too long)."""
 
-    def of(self, route_id: int, length: int, colour: int) -> tuple[Action, ...]:
-        """A route's claims with this hand, in `ways`' order: each colour it takes, then locomotives alone."""
+    def of(self, route_id: int, length: int) -> tuple[Action, ...]:
+        """A gray route's claims with this hand, in `ways`' order: each colour, then locomotives alone."""
         wild = self.wild
-        usable = wild if wild < length else length  # cards beyond the length can't be used
-        if colour >= 0:
-            have = self.counts[colour]
-            claims = _paid_in(route_id, colour, have if have < length else length, usable) if have else ()
-        else:
-            seen = self.seen.get(length)
-            if seen is None:
-                seen = self.seen[length] = tuple([have if have < length else length for have in self.counts])
-            table = board_index().by_route[route_id]
-            claims = tuple([table[way] for way in _gray_ways(length, seen, usable)])
+        # With `have` cards of a colour, `ways` pays length - have (at least 0) up to length - 1 locomotives,
+        # no more than the hand holds: a slice of that colour's row.
+        stop = (wild if wild < length else length - 1) + 1
+        index = board_index()
+        claims: tuple[Action, ...] = ()
+        for row, have in zip(index.rows[route_id], self.counts, strict=True):
+            if have:
+                claims += row[length - have if have < length else 0 : stop]
         if wild >= length:
-            claims += (board_index().all_locomotives[route_id],)
+            claims += (index.all_locomotives[route_id],)
         self.claims[route_id] = claims
         return claims
 
@@ -223,7 +221,9 @@ def claim_actions(state: JapanState, seat: int) -> list[Action]:
         payable = _PAYABLE[key] = Payable(hand)
     claimed, small = state.claims, state.seats <= SMALL_GAME
     trains, bullets = state.trains[seat], state.supply > 0
-    known = payable.claims
+    known, counts, wild = payable.claims, payable.counts, payable.wild
+    index = board_index()
+    rows, all_locomotives = index.rows, index.all_locomotives
     found: list[Action] = []
     # `is_open`, inline: this loop is the hot path of every turn.
     for route_id, twin, length, bullet, colour in payable.routes:
@@ -231,23 +231,13 @@ def claim_actions(state: JapanState, seat: int) -> list[Action]:
             continue
         if length > trains and not (bullet and bullets):
             continue
-        claims = known.get(route_id)
-        found += payable.of(route_id, length, colour) if claims is None else claims
+        if colour < 0:  # gray: up to eight slices, kept for the next time this hand comes back
+            claims = known.get(route_id)
+            found += payable.of(route_id, length) if claims is None else claims
+            continue
+        # One colour: one slice of its row (as `Payable.of` takes it), quicker made again than looked up.
+        have, stop = counts[colour], (wild if wild < length else length - 1) + 1
+        found += rows[route_id][colour][length - have if have < length else 0 : stop]
+        if wild >= length:
+            found.append(all_locomotives[route_id])
     return found
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _gray_ways(length: int, have: tuple[int, ...], wild: int) -> tuple[tuple[str, int], ...]:
-    """`ways` for any gray route of `length`, less all locomotives: `have` cards of each colour, `wild` locomotives."""
-    return tuple(
-        (COLOURS[i], length - k) for i, count in enumerate(have) for k in range(count, 0, -1) if length - k <= wild
-    )
-
-
-@functools.cache
-def _paid_in(route_id: int, colour: int, have: int, wild: int) -> tuple[Action, ...]:
-    """A route's claims paid with `have` cards of one colour (by index) and up to `wild` locomotives."""
-    table = board_index().by_route[route_id]
-    length = japan().routes[route_id].length
-    name = COLOURS[colour]
-    return tuple(table[(name, length - k)] for k in range(min(have, length), 0, -1) if length - k <= wild)

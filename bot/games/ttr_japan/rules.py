@@ -191,13 +191,13 @@ def _keep(state: JapanState, seat: int, kept: list[int], rng: GameRandom) -> Non
 
 def _draw(state: JapanState, seat: int, where: object, rng: GameRandom) -> None:
     if where == DECK:
-        state.events.append(say(words.FROM_DECK))
+        state.events.append(words.from_deck())
         card = cards.draw_blind(state, rng)
         assert card is not None
         face_up_locomotive = False
     else:
         slot = int(str(where)) - 1
-        state.events.append(say(words.FACE_UP, card=state.market[slot]))
+        state.events.append(words.face_up(state.market[slot]))
         card = cards.take_face_up(state, slot, rng)
         face_up_locomotive = card == LOCOMOTIVE
     hand = state.hands[seat] = state.hands[seat].copy()
@@ -242,7 +242,7 @@ def _claim(state: JapanState, seat: int, route: Route, colour: str, locomotives:
     state.trains[seat] -= route.length
     gained = japan().route_points[route.length]
     state.points[seat] += gained
-    state.events.append(say(words.SCORED, n=gained, trains=state.trains[seat]))
+    state.events.append(words.scored(gained, state.trains[seat]))
 
 
 def _end_turn(state: JapanState, rng: GameRandom) -> None:

@@ -160,6 +160,24 @@ def paid(colour: str, length: int, locomotives: int) -> str:
         return say(PAID, payment=payment_words(colour, length, locomotives))
 
 
+@functools.cache
+def from_deck() -> str:
+    """The log's blind draw sentence (one of the two commonest: made once, not on every draw)."""
+    return say(FROM_DECK)
+
+
+@functools.cache
+def face_up(card: str) -> str:
+    """The log's face-up draw sentence for `card`, made once per card."""
+    return say(FACE_UP, card=card)
+
+
+@functools.lru_cache(maxsize=1024)
+def scored(points: int, trains: int) -> str:
+    """The log's sentence for a route scored, with the trains left (the same few recur every game)."""
+    return say(SCORED, n=points, trains=trains)
+
+
 _RETELLING = Retelling(_TEMPLATES, FIELDS)
 retold = _RETELLING.retold
 
