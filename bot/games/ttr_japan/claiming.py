@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from bot.games.base import Action, seat_mark
 from bot.games.ttr_japan.data import COLOURS, GRAY, JapanMap, Route, japan
-from bot.games.ttr_japan.state import LOCOMOTIVE, JapanState
+from bot.games.ttr_japan.state import LOCOMOTIVE, ClaimedBits, JapanState
 from bot.games.ttr_japan.words import colour_name
 from bot.i18n import _, ngettext
 
@@ -126,118 +126,156 @@ def claim_refusal(state: JapanState, seat: int, action: Action, board: JapanMap)
     return _("That payment doesn't add up to the route.")
 
 
-RouteFacts = tuple[int, int, int, bool, int]
-"""What claim listing needs of a route: (id, twin or -1, length, Bullet Train, colour's index in `COLOURS` or -1)."""
+Cuts = tuple[int, int, tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...], Action]
+"""A route's claims by hand: (length, its colour's index in `COLOURS` or -1 for gray, for each colour of `COLOURS`
+[cards][locomotives] → claims (empty for a refused colour), the claim paid with locomotives alone); cards and
+locomotives are counted up to the length."""
 
 
 @dataclass(frozen=True, slots=True)
 class BoardIndex:
-    """The board sorted for fast claim listing: routes by colour and length, and every claim as a ready Action."""
+    """The board arranged for fast claim listing: routes as bits (route id n is bit n), every claim made once."""
 
-    up_to: tuple[tuple[tuple[RouteFacts, ...], ...], ...]
-    """For each colour of `COLOURS` then gray: for each length cap, the facts of its routes no longer than that."""
+    cuts: dict[int, Cuts]
+    """Route id → its claims by hand (Actions are immutable, so a listing copies ready-made ones)."""
+    twin_bit: dict[int, int]
+    """Route id → its twin's bit (0 for a single route)."""
     longest: int
-    info: tuple[RouteFacts | None, ...]
-    """Route id → its facts (None for an unused id)."""
-    rows: dict[int, tuple[tuple[Action, ...], ...]]
-    """Route id → for each colour of `COLOURS`, its claims by locomotives paid, 0 to length - 1 (none if refused).
-
-    A hand's claims in one colour are a slice of its row, so listing them copies a slice (Actions are immutable)."""
-    all_locomotives: dict[int, Action]
-    """Route id → its claim paid with locomotives alone."""
+    within: tuple[int, ...]
+    """For each number of trains up to `longest`: the routes no longer than that."""
+    bullets: int
+    """The Bullet Train routes."""
+    reach: tuple[tuple[int, ...], ...]
+    """For each colour of `COLOURS` then gray: for each number of cards up to `longest`, its routes no longer."""
 
 
 @functools.cache
 def board_index() -> BoardIndex:
     """The `BoardIndex` of the Japan board (made once)."""
-    board = japan()
-    longest = max(r.length for r in board.routes.values())
-    info: list[RouteFacts | None] = [None] * (max(board.routes) + 1)
-    rows: dict[int, tuple[tuple[Action, ...], ...]] = {}
-    for route in board.routes.values():
-        colour = COLOURS.index(route.colour) if route.colour in COLOURS else -1
-        info[route.id] = (route.id, -1 if route.twin is None else route.twin, route.length, route.bullet, colour)
-        accepted = colours_for(route)
-        rows[route.id] = tuple(
-            tuple(Action("claim", (route.id, c, n)) for n in range(route.length)) if c in accepted else ()
-            for c in COLOURS
-        )
-    all_locomotives = {r.id: Action("claim", (r.id, LOCOMOTIVE, r.length)) for r in board.routes.values()}
-    up_to = tuple(
-        tuple(tuple(f for f in info if f is not None and f[4] == colour and f[2] <= cap) for cap in range(longest + 1))
-        for colour in (*range(len(COLOURS)), -1)
+    routes = japan().routes.values()
+    longest = max(r.length for r in routes)
+    return BoardIndex(
+        cuts={r.id: _cuts(r) for r in routes},
+        twin_bit={r.id: 0 if r.twin is None else 1 << r.twin for r in routes},
+        longest=longest,
+        within=tuple(sum(1 << r.id for r in routes if r.length <= cap) for cap in range(longest + 1)),
+        bullets=sum(1 << r.id for r in routes if r.bullet),
+        reach=tuple(
+            tuple(sum(1 << r.id for r in routes if r.colour == c and r.length <= cap) for cap in range(longest + 1))
+            for c in (*COLOURS, GRAY)
+        ),
     )
-    return BoardIndex(up_to, longest, tuple(info), rows, all_locomotives)
 
 
-class Payable:
-    """What one hand can pay for: the routes within its reach, and each one's claims once asked for."""
+def _cuts(route: Route) -> Cuts:
+    length, accepted = route.length, colours_for(route)
+    # With `have` cards of a colour, `ways` pays length - have (at least 0) up to length - 1 locomotives, no more
+    # than the hand holds: a slice of that colour's claims by locomotives paid, 0 to length - 1.
+    tables = tuple(
+        tuple(
+            tuple(claims[length - have : min(wild, length - 1) + 1] if have else () for wild in range(length + 1))
+            for have in range(length + 1)
+        )
+        for claims in (
+            tuple(Action("claim", (route.id, c, n)) for n in range(length)) if c in accepted else () for c in COLOURS
+        )
+    )
+    colour = COLOURS.index(route.colour) if route.colour in COLOURS else -1
+    return length, colour, tables, Action("claim", (route.id, LOCOMOTIVE, length))
 
-    __slots__ = ("claims", "counts", "routes", "wild")
+
+def claimed_bits(state: JapanState) -> ClaimedBits:
+    """`state.claims` as route bits, made again only when `claims` is not the dict they were made from."""
+    bits = state.claimed_bits
+    if bits is None or bits.of is not state.claims or bits.count != len(state.claims):
+        twin_bit, by_seat = board_index().twin_bit, [0] * state.seats
+        taken = twins = 0
+        for route_id, owner in state.claims.items():
+            taken |= 1 << route_id
+            twins |= twin_bit[route_id]
+            by_seat[owner] |= twin_bit[route_id]
+        bits = state.claimed_bits = ClaimedBits(state.claims, len(state.claims), taken, twins, tuple(by_seat))
+    return bits
+
+
+def add_claim(state: JapanState, route_id: int, seat: int) -> None:
+    """Claim `route_id` for `seat` (a new `claims` dict), its bits worked out from the old ones."""
+    old = claimed_bits(state)
+    state.claims = {**state.claims, route_id: seat}
+    twin = board_index().twin_bit[route_id]
+    by_seat = list(old.twins_by_seat)
+    by_seat[seat] |= twin
+    state.claimed_bits = ClaimedBits(
+        state.claims, old.count + 1, old.taken | 1 << route_id, old.twins | twin, tuple(by_seat)
+    )
+
+
+def open_routes(state: JapanState, seat: int) -> int:
+    """The bits of every route `is_open` to `seat` now."""
+    bits, index = claimed_bits(state), board_index()
+    closed = bits.taken | (bits.twins if state.seats <= SMALL_GAME else bits.twins_by_seat[seat])
+    reach = index.within[min(state.trains[seat], index.longest)]
+    if state.supply > 0:
+        reach |= index.bullets
+    return reach & ~closed
+
+
+class Hand:
+    """What claim listing needs of a hand: its cards by colour, its locomotives, the colours it holds, its reach."""
+
+    __slots__ = ("counts", "held", "reach", "wild")
 
     def __init__(self, hand: dict[str, int]) -> None:
         index = board_index()
-        self.wild = hand[LOCOMOTIVE]
-        self.counts = tuple(hand[c] for c in COLOURS)
+        self.wild = wild = hand[LOCOMOTIVE]
+        self.counts = counts = tuple(hand[c] for c in COLOURS)
+        self.held = tuple(colour for colour, have in enumerate(counts) if have)
         # A route can be paid iff its length is at most the cards of one accepted colour plus the locomotives.
-        candidates = list(index.up_to[-1][min(max(self.counts) + self.wild, index.longest)])
-        for i, have in enumerate(self.counts):
-            candidates += index.up_to[i][min(have + self.wild, index.longest)]
-        candidates.sort()  # by route id, the first of the facts
-        self.routes = candidates
-        self.claims: dict[int, tuple[Action, ...]] = {}
-        """Gray route id → its claims with this hand, made when first asked for (most are claimed or too long)."""
-
-    def of(self, route_id: int, length: int) -> tuple[Action, ...]:
-        """A gray route's claims with this hand, in `ways`' order: each colour, then locomotives alone."""
-        wild = self.wild
-        # With `have` cards of a colour, `ways` pays length - have (at least 0) up to length - 1 locomotives,
-        # no more than the hand holds: a slice of that colour's row.
-        stop = (wild if wild < length else length - 1) + 1
-        index = board_index()
-        claims: tuple[Action, ...] = ()
-        for row, have in zip(index.rows[route_id], self.counts, strict=True):
-            if have:
-                claims += row[length - have if have < length else 0 : stop]
-        if wild >= length:
-            claims += (index.all_locomotives[route_id],)
-        self.claims[route_id] = claims
-        return claims
+        longest, reach = index.longest, index.reach
+        self.reach = reach[-1][min(max(counts) + wild, longest)]
+        for colour, have in enumerate(counts):
+            self.reach |= reach[colour][min(have + wild, longest)]
 
 
-_PAYABLE: dict[tuple[tuple[str, int], ...], Payable] = {}
-"""A hand → what it can pay for: the same hands come back often, and working that out is the costly part."""
-_PAYABLE_LIMIT = 1 << 15
+_HANDS: dict[tuple[tuple[str, int], ...], Hand] = {}
+"""Hands seen lately: a hand comes back often (the same seat a turn later, another game), and reading it costs."""
+_HANDS_LIMIT = 1 << 14
+
+
+def read_hand(hand: dict[str, int]) -> Hand:
+    """`Hand(hand)`, kept for the next time the same cards come back."""
+    key = tuple(hand.items())
+    found = _HANDS.get(key)
+    if found is None:
+        if len(_HANDS) > _HANDS_LIMIT:
+            _HANDS.clear()
+        found = _HANDS[key] = Hand(hand)
+    return found
 
 
 def claim_actions(state: JapanState, seat: int) -> list[Action]:
     """Every claim `seat` can pay for now, once per way of paying, in route order (`is_open` and `ways`, fast)."""
-    hand = state.hands[seat]
-    key = tuple(hand.items())
-    payable = _PAYABLE.get(key)
-    if payable is None:
-        if len(_PAYABLE) > _PAYABLE_LIMIT:
-            _PAYABLE.clear()
-        payable = _PAYABLE[key] = Payable(hand)
-    claimed, small = state.claims, state.seats <= SMALL_GAME
-    trains, bullets = state.trains[seat], state.supply > 0
-    known, counts, wild = payable.claims, payable.counts, payable.wild
-    index = board_index()
-    rows, all_locomotives = index.rows, index.all_locomotives
+    hand, cuts = read_hand(state.hands[seat]), board_index().cuts
+    counts, held, wild = hand.counts, hand.held, hand.wild
     found: list[Action] = []
-    # `is_open`, inline: this loop is the hot path of every turn.
-    for route_id, twin, length, bullet, colour in payable.routes:
-        if route_id in claimed or (twin in claimed and (small or claimed[twin] == seat)):
-            continue
-        if length > trains and not (bullet and bullets):
-            continue
-        if colour < 0:  # gray: up to eight slices, kept for the next time this hand comes back
-            claims = known.get(route_id)
-            found += payable.of(route_id, length) if claims is None else claims
-            continue
-        # One colour: one slice of its row (as `Payable.of` takes it), quicker made again than looked up.
-        have, stop = counts[colour], (wild if wild < length else length - 1) + 1
-        found += rows[route_id][colour][length - have if have < length else 0 : stop]
+    routes = open_routes(state, seat) & hand.reach
+    while routes:  # lowest bit first: in route order
+        lowest = routes & -routes
+        routes ^= lowest
+        length, colour, tables, all_locomotives = cuts[lowest.bit_length() - 1]
+        paid_wild = wild if wild < length else length
+        if colour >= 0:
+            have = counts[colour]
+            found += tables[colour][have if have < length else length][paid_wild]
+        else:
+            for colour in held:
+                have = counts[colour]
+                found += tables[colour][have if have < length else length][paid_wild]
         if wild >= length:
-            found.append(all_locomotives[route_id])
+            found.append(all_locomotives)
     return found
+
+
+def can_claim(state: JapanState, seat: int) -> bool:
+    """Whether `claim_actions` lists anything (without listing)."""
+    return bool(open_routes(state, seat) & read_hand(state.hands[seat]).reach)

@@ -7,7 +7,15 @@ from itertools import combinations
 from bot.games.base import Action, IllegalAction, seat_mark
 from bot.games.rng import GameRandom
 from bot.games.ttr_japan import cards, scoring, words
-from bot.games.ttr_japan.claiming import claim_actions, claim_refusal, is_bullet_now, is_open, pays
+from bot.games.ttr_japan.claiming import (
+    add_claim,
+    can_claim,
+    claim_actions,
+    claim_refusal,
+    is_bullet_now,
+    is_open,
+    pays,
+)
 from bot.games.ttr_japan.data import Route, japan
 from bot.games.ttr_japan.state import LOCOMOTIVE, START, TURNS, JapanState
 from bot.games.ttr_japan.words import say
@@ -227,7 +235,7 @@ def _claim(state: JapanState, seat: int, route: Route, colour: str, locomotives:
     hand[LOCOMOTIVE] -= locomotives
     state.discard += [colour] * coloured + [LOCOMOTIVE] * locomotives
     state.events.append(words.paid(colour, route.length, locomotives))
-    state.claims = {**state.claims, route.id: seat}
+    add_claim(state, route.id, seat)
     state.claim_order = [*state.claim_order, route.id]
     if is_bullet_now(state, route):
         state.supply -= 1
@@ -288,7 +296,7 @@ def _has_a_move(state: JapanState, seat: int) -> bool:
         return False
     if _can_draw(state) or (state.first_card is None and state.ticket_deck):
         return True
-    return _may_claim(state, seat) and bool(claim_actions(state, seat))
+    return _may_claim(state, seat) and can_claim(state, seat)
 
 
 def _finish(state: JapanState, why: str) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 from bot.games.base import JSON
 
 SCHEMA = 1
-_new_state = object.__new__
+
 LOCOMOTIVE = "locomotive"
 START, TURNS = "start", "turns"
 """Phases: everyone choosing their first tickets at once, then turns."""
@@ -49,6 +49,21 @@ class Final:
     def from_json(cls, data: Mapping[str, Any]) -> Final:
         tickets = [TicketResult(int(t), bool(d)) for t, d in data["tickets"]]
         return cls(data["routes"], tickets, data["bonus"], data["total"], data["completed"])
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimedBits:
+    """The claims as sets of route bits (route id n is bit n), made from one `claims` dict and never stored."""
+
+    of: dict[int, int]
+    """The very dict these bits stand for: a state whose `claims` is another dict makes its bits again."""
+    count: int
+    """Its size then (claims only grow, so a dict changed in place is noticed too)."""
+    taken: int
+    twins: int
+    """The twins of every claimed route."""
+    twins_by_seat: tuple[int, ...]
+    """For each seat, the twins of its own claims."""
 
 
 @dataclass(slots=True)
@@ -99,6 +114,8 @@ class JapanState:
     reason: str = ""
     """Why the game ended."""
     finished: bool = False
+    claimed_bits: ClaimedBits | None = field(default=None, compare=False, repr=False)
+    """`claims` as route bits, for listing claims fast; derived, so neither compared nor stored."""
 
     @property
     def seats(self) -> int:
@@ -119,7 +136,7 @@ class JapanState:
     def fork(self) -> JapanState:
         """A copy for the next move: it shares the seats' hands and every list a move rarely changes (copy-on-write)."""
         # Every move copies the state, so rules.py replaces what it changes instead; only the cards are copied here.
-        new = _new_state(JapanState)
+        new = JapanState.__new__(JapanState)
         new.phase = self.phase
         new.deck = self.deck[:]
         new.discard = self.discard[:]
@@ -147,6 +164,7 @@ class JapanState:
         new.finals = self.finals
         new.reason = self.reason
         new.finished = self.finished
+        new.claimed_bits = self.claimed_bits
         return new
 
     def to_json(self) -> dict[str, JSON]:
