@@ -149,8 +149,8 @@ def _typed_play(args: tuple[Arg, ...]) -> tuple[int, int, bool, bool] | None:
     return None
 
 
-def _placement(state: MexicanState, seat: int, action: Action) -> tuple[int, int, int] | None:
-    """(tile, train, its open end) of a play `plays` lists, else None; checked directly."""
+def _placement(state: MexicanState, seat: int, action: Action) -> tuple[int, int, int, bool] | None:
+    """(tile, train, its open end, knocks) of a play `plays` lists, else None; checked directly."""
     if seat != state.turn or state.finished:
         return None
     known = _KNOWN.get(id(action))  # a listed action (nearly always), else typed arguments
@@ -178,7 +178,7 @@ def _placement(state: MexicanState, seat: int, action: Action) -> tuple[int, int
     elif key != seat and key != MEXICAN and not state.markers[key]:
         return None
     end = train[-1] % tiles.BASE if train else state.engine  # open_end, inlined
-    return (code, key, end) if code in tiles.WITH[end] else None
+    return (code, key, end, knocking) if code in tiles.WITH[end] else None
 
 
 _NOWHERE = -2
@@ -355,7 +355,7 @@ def apply(state: MexicanState, seat: int, action: Action, rng: GameRandom) -> Me
             new.new_tiles = _replaced(new.new_tiles, seat, [])
         if new.knock is not None and new.knock != seat:
             new.knock = None  # the next player acted: the chance to catch is gone
-        _play(new, seat, placement, rng, knocked=len(action.args) == 3)
+        _play(new, seat, placement, rng)
         if new.knock is not None:
             new.knock = catchable(new)  # the "one tile left" state ends with the one tile
         return new
@@ -393,27 +393,28 @@ def _replaced(items: list[T], index: int, value: T) -> list[T]:
     return changed
 
 
-def _play(
-    state: MexicanState, seat: int, placement: tuple[int, int, int], rng: GameRandom, *, knocked: bool = False
-) -> None:
-    code, key, end = placement
+def _play(state: MexicanState, seat: int, placement: tuple[int, int, int, bool], rng: GameRandom) -> None:
+    code, key, end, knocked = placement
     placed = end * tiles.BASE + code // tiles.BASE + code % tiles.BASE - end  # oriented: joins `end`, leaves the other
-    hand = list(state.hands[seat])
+    hand = state.hands[seat][:]  # copies by slicing, here and below: cheaper than list() on every move
     hand.remove(code)
-    hands = list(state.hands)  # `_replaced`, inlined: every play changes a hand
+    hands = state.hands[:]  # `_replaced`, inlined: every play changes a hand
     hands[seat] = hand
     state.hands = hands
     state.drawn = None
     if key == MEXICAN:
-        state.mexican = [*(state.mexican or ()), placed]
+        mexican = state.mexican
+        state.mexican = [placed] if mexican is None else [*mexican, placed]
     else:
-        state.trains = _replaced(state.trains, key, [*state.trains[key], placed])
+        trains = state.trains[:]
+        trains[key] = [*trains[key], placed]
+        state.trains = trains
         if key == seat and state.markers[seat]:
             state.markers = _replaced(state.markers, seat, False)  # playing on your own train takes your marker back
-    if not hand:
-        _end_round(state, went_out=seat, rng=rng)  # going out ends the round at once, even on a double
-        return
-    if len(hand) == 1:
+    if len(hand) < 2:
+        if not hand:
+            _end_round(state, went_out=seat, rng=rng)  # going out ends the round at once, even on a double
+            return
         if state.manual_knock and not knocked:
             state.knock = seat
         else:
@@ -505,12 +506,16 @@ def _catch(state: MexicanState, rng: GameRandom) -> None:
 
 
 def _end_turn(state: MexicanState) -> None:
-    if state.fresh[state.turn]:
-        state.fresh = _replaced(state.fresh, state.turn, False)
+    turn = state.turn
+    if state.fresh[turn]:
+        state.fresh = _replaced(state.fresh, turn, False)
     state.chain = False
     state.drawn = None
-    state.turn = (state.turn + 1) % len(state.hands)
-    state.new_cycle = state.turn == state.leader
+    turn += 1
+    if turn == len(state.hands):
+        turn = 0
+    state.turn = turn
+    state.new_cycle = turn == state.leader
 
 
 def hand_scores(state: MexicanState) -> list[int]:
