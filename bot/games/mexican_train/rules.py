@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
 from typing import TypeVar
 
 from bot.games.base import Action, Arg, IllegalAction, seat_mark
@@ -46,26 +46,26 @@ def open_end(state: MexicanState, key: int) -> int:
     return train[-1] % tiles.BASE if train else state.engine  # an oriented tile's low digit is its open end
 
 
-def places(state: MexicanState, seat: int) -> Sequence[int]:
+def places(state: MexicanState, seat: int) -> tuple[int, ...]:
     """The trains `seat` may play on now, before looking at tiles."""
     if state.double_train is not None:
         return (state.double_train,)  # a double blocks all other play until it is satisfied
     if state.chain:
         return (seat,)  # fast start: the chain stays on the player's own train
-    markers = state.markers
-    # The Mexican Train is always open; starting it takes a tile matching the engine.
-    if True not in markers:
-        return _USUAL[seat]  # found without a Python loop
-    found = [seat]
-    for key, marked in enumerate(markers):  # a loop: a list comprehension is a function call on Python 3.11
-        if marked and key != seat:
-            found.append(key)
-    found.append(MEXICAN)
-    return found
+    # Your own train, every other train with a marker, and the Mexican Train, which is always open (starting it
+    # takes a tile matching the engine): looked up, as this runs several times a move.
+    return _OPEN[tuple(state.markers)][seat]
 
 
-_USUAL = tuple((seat, MEXICAN) for seat in range(8))
-"""`places` when no marker is out: your own train and the Mexican Train."""
+_OPEN: dict[tuple[bool, ...], tuple[tuple[int, ...], ...]] = {
+    markers: tuple(
+        (seat, *[key for key, marked in enumerate(markers) if marked and key != seat], MEXICAN)
+        for seat in range(len(markers))
+    )
+    for seats in range(2, 9)
+    for markers in itertools.product((False, True), repeat=seats)
+}
+"""`_OPEN[markers][seat]`: the trains open to `seat` under these markers (no double to cover, no fast start)."""
 
 
 _WHERES: tuple[Arg, ...] = (*range(8), "mexican", START)
@@ -346,43 +346,48 @@ def skip_action(state: MexicanState, seat: int) -> Action | None:
 
 def apply(state: MexicanState, seat: int, action: Action, rng: GameRandom) -> MexicanState:
     """The state after a legal move, or a timeout's skip (refusals carry their reason)."""
-    if action.verb == "play":  # most moves: checked and applied without the other verbs' tests
+    verb = action.verb
+    if verb == "play":  # most moves: checked and applied without the other verbs' tests
         placement = _placement(state, seat, action)
         if placement is None:
             raise IllegalAction(refusal(state, seat, action))
         new = state.successor()
         if new.new_tiles[seat]:
             new.new_tiles = _replaced(new.new_tiles, seat, [])
-        if new.knock is not None and new.knock != seat:
-            new.knock = None  # the next player acted: the chance to catch is gone
-        _play(new, seat, placement, rng)
         if new.knock is not None:
-            new.knock = catchable(new)  # the "one tile left" state ends with the one tile
+            if new.knock != seat:
+                new.knock = None  # the next player acted: the chance to catch is gone
+            _play(new, seat, placement, rng)
+            if new.knock is not None:
+                new.knock = catchable(new)  # the "one tile left" state ends with the one tile
+        else:
+            _play(new, seat, placement, rng)
         return new
-    skipping = action.verb == "skip" and not action.args and skip_action(state, seat) == SKIP
+    skipping = verb == "skip" and not action.args and skip_action(state, seat) == SKIP
     if not skipping and not allowed(state, seat, action):
         raise IllegalAction(refusal(state, seat, action))
     new = state.successor()
-    if action.verb == "catch":
+    if verb == "catch":
         _catch(new, rng)
         return new
     if new.new_tiles[seat]:
         new.new_tiles = _replaced(new.new_tiles, seat, [])
-    if action.verb == "knock":
+    if verb == "knock":
         new.knock = None
         new.events.append(_LAST_TILE[seat])
         return new
     if new.knock is not None and new.knock != seat:
         new.knock = None  # the next player acted: the chance to catch is gone
-    if action.verb == "draw":
+    if verb == "draw":
         _draw(new, seat, rng)
-    elif action.verb == "pass":
+    elif verb == "pass":
         _pass(new, seat, rng)
     elif skipping:
         _skip(new, seat, rng)
     else:  # done
         _end_turn(new)
-    new.knock = catchable(new)  # the "one tile left" state ends with the one tile
+    if new.knock is not None:
+        new.knock = catchable(new)  # the "one tile left" state ends with the one tile
     return new
 
 
