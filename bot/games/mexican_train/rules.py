@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from bot.games.base import Action, Arg, IllegalAction, seat_mark
 from bot.games.mexican_train import deal, tiles, words
@@ -14,11 +14,11 @@ from bot.i18n import _, pgettext
 
 T = TypeVar("T")
 
-START = "start"
+START: Final = "start"
 """The `where` of a play that starts the Mexican Train."""
 PENALTY_DRAW = 2
 """rules/mexican_train.txt: a player caught not announcing their last tile draws two."""
-KNOCKING = "knock"
+KNOCKING: Final = "knock"
 """The third argument of a play that announces the last tile as it is played (last_tile=manual)."""
 
 DRAW, PASS, KNOCK, CATCH, DONE = Action("draw"), Action("pass"), Action("knock"), Action("catch"), Action("done")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from bot.games.base import JSON
 
-MEXICAN = -1
+MEXICAN: Final = -1
 """The train key of the Mexican Train; personal trains are keyed by their owner's seat."""
 
 SCHEMA = 1
