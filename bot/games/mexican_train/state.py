@@ -103,7 +103,8 @@ class MexicanState:
         The rules never change a list in place: they put a changed copy in the successor (copy on write),
         so this state stays as it was and the successor costs only what the move changes.
         """
-        new = MexicanState.__new__(MexicanState)  # no __init__: every field is set below, once
+        # No __init__: every field is set below, once (a field added to the class must be added here too).
+        new = MexicanState.__new__(MexicanState)
         new.mode = self.mode
         new.fast_start = self.fast_start
         new.manual_knock = self.manual_knock
