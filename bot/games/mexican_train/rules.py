@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
+import itertools
+from typing import Final, TypeVar
 
 from bot.games.base import Action, Arg, IllegalAction, seat_mark
 from bot.games.mexican_train import deal, tiles, words
@@ -13,11 +14,11 @@ from bot.i18n import _, pgettext
 
 T = TypeVar("T")
 
-START = "start"
+START: Final = "start"
 """The `where` of a play that starts the Mexican Train."""
 PENALTY_DRAW = 2
 """rules/mexican_train.txt: a player caught not announcing their last tile draws two."""
-KNOCKING = "knock"
+KNOCKING: Final = "knock"
 """The third argument of a play that announces the last tile as it is played (last_tile=manual)."""
 
 DRAW, PASS, KNOCK, CATCH, DONE = Action("draw"), Action("pass"), Action("knock"), Action("catch"), Action("done")
@@ -45,17 +46,26 @@ def open_end(state: MexicanState, key: int) -> int:
     return train[-1] % tiles.BASE if train else state.engine  # an oriented tile's low digit is its open end
 
 
-def places(state: MexicanState, seat: int) -> list[int]:
+def places(state: MexicanState, seat: int) -> tuple[int, ...]:
     """The trains `seat` may play on now, before looking at tiles."""
     if state.double_train is not None:
-        return [state.double_train]  # a double blocks all other play until it is satisfied
+        return (state.double_train,)  # a double blocks all other play until it is satisfied
     if state.chain:
-        return [seat]  # fast start: the chain stays on the player's own train
-    markers = state.markers
-    # The Mexican Train is always open; starting it takes a tile matching the engine.
-    if True not in markers:
-        return [seat, MEXICAN]  # the usual case, found without a Python loop
-    return [seat, *[s for s, marked in enumerate(markers) if marked and s != seat], MEXICAN]
+        return (seat,)  # fast start: the chain stays on the player's own train
+    # Your own train, every other train with a marker, and the Mexican Train, which is always open (starting it
+    # takes a tile matching the engine): looked up, as this runs several times a move.
+    return _OPEN[tuple(state.markers)][seat]
+
+
+_OPEN: dict[tuple[bool, ...], tuple[tuple[int, ...], ...]] = {
+    markers: tuple(
+        (seat, *[key for key, marked in enumerate(markers) if marked and key != seat], MEXICAN)
+        for seat in range(len(markers))
+    )
+    for seats in range(2, 9)
+    for markers in itertools.product((False, True), repeat=seats)
+}
+"""`_OPEN[markers][seat]`: the trains open to `seat` under these markers (no double to cover, no fast start)."""
 
 
 _WHERES: tuple[Arg, ...] = (*range(8), "mexican", START)
@@ -67,6 +77,19 @@ _KNOCKING: dict[Action, Action] = {
     a: Action("play", (*a.args, KNOCKING)) for by in _PLACEMENTS.values() for a in by.values()
 }
 """Each play's knocking form."""
+_KNOWN: dict[int, tuple[int, int, bool, bool]] = {
+    id(action): (
+        tiles.CODES[str(action.args[0])],
+        MEXICAN if where in ("mexican", START) else int(where),
+        where == START,
+        knocking,
+    )
+    for where, made in _PLACEMENTS.items()
+    for plain in made.values()
+    for action, knocking in ((plain, False), (_KNOCKING[plain], True))
+}
+"""(tile, train, starts the Mexican Train, knocks) of each made play, by its id: the actions `legal_actions` lists are
+these very objects (alive as long as the module), so `apply` reads a listed play without parsing its arguments."""
 
 
 _PASSES = tuple(say(words.PASSES, seat=seat_mark(seat)) for seat in range(8))
@@ -77,21 +100,10 @@ _FITS, _NO_FIT = say(words.FITS), say(words.NO_FIT)
 
 def plays(state: MexicanState, seat: int) -> list[Action]:
     """Every tile placement `seat` may make now; with last_tile=manual, a play leaving one tile may also knock."""
-    candidates = [state.drawn] if state.drawn is not None else state.hands[seat]
-    if state.double_train is None and not state.chain and True not in state.markers:
-        # The usual case (own train and the Mexican Train), inlined: it runs before nearly every move.
-        own = state.trains[seat]
-        fitting = tiles.WITH[own[-1] % tiles.BASE if own else state.engine]
-        found = [_PLACEMENTS[seat][t] for t in candidates if t in fitting]
-        mexican = state.mexican
-        fitting = tiles.WITH[mexican[-1] % tiles.BASE if mexican else state.engine]
-        if not fitting.isdisjoint(candidates):
-            made = _PLACEMENTS["mexican" if mexican is not None else START]
-            found += [made[t] for t in candidates if t in fitting]
-        if found and state.manual_knock and len(state.hands[seat]) == 2:
-            found = [_KNOCKING[a] for a in found] + found
-        return found
-    found = []
+    drawn = state.drawn
+    candidates = state.hands[seat] if drawn is None else [drawn]
+    found: list[Action] = []
+    # Hot (before nearly every move): plain loops, as comprehensions are function calls on Python 3.11.
     for key in places(state, seat):
         if key == MEXICAN:
             train = state.mexican
@@ -99,9 +111,10 @@ def plays(state: MexicanState, seat: int) -> list[Action]:
         else:
             train = state.trains[key]
             made = _PLACEMENTS[key]
-        fitting = tiles.WITH[train[-1] % tiles.BASE if train else state.engine]  # open_end, inlined: hot
-        if not fitting.isdisjoint(candidates):  # most trains take none of the hand: that is found in C
-            found += [made[t] for t in candidates if t in fitting]
+        fitting = tiles.WITH[train[-1] % tiles.BASE if train else state.engine]  # open_end, inlined
+        for code in candidates:
+            if code in fitting:
+                found.append(made[code])
     if found and state.manual_knock and len(state.hands[seat]) == 2:
         # The rules have you knock as you place your second-to-last tile: offered first, so it is never crowded out.
         found = [_KNOCKING[a] for a in found] + found
@@ -118,25 +131,42 @@ def _can_place(state: MexicanState, seat: int) -> bool:
     return False
 
 
-def _placement(state: MexicanState, seat: int, args: tuple[Arg, ...]) -> tuple[int, int, int] | None:
-    """(tile, train, its open end) of a play `plays` lists with these arguments, else None; checked directly."""
-    if seat != state.turn or state.finished:
-        return None
+def _typed_play(args: tuple[Arg, ...]) -> tuple[int, int, bool, bool] | None:
+    """(tile, train, starts, knocks) of play arguments `plays` could list, else None (what `_KNOWN` holds)."""
     if len(args) == 3:
-        if args[2] != KNOCKING or not (state.manual_knock and len(state.hands[seat]) == 2):
+        if args[2] != KNOCKING:
             return None
     elif len(args) != 2:
         return None
     name, where = args[0], args[1]
     code = tiles.CODES.get(name) if isinstance(name, str) else None  # only the canonical name is listed
-    if code is None or (code != state.drawn if state.drawn is not None else code not in state.hands[seat]):
+    if code is None:
         return None
     if where == "mexican" or where == START:
-        if (state.mexican is None) != (where == START):
+        return code, MEXICAN, where == START, len(args) == 3
+    if isinstance(where, int) and 0 <= where < 8:
+        return code, where, False, len(args) == 3
+    return None
+
+
+def _placement(state: MexicanState, seat: int, action: Action) -> tuple[int, int, int, bool] | None:
+    """(tile, train, its open end, knocks) of a play `plays` lists, else None; checked directly."""
+    if seat != state.turn or state.finished:
+        return None
+    known = _KNOWN.get(id(action))  # a listed action (nearly always), else typed arguments
+    code, key, starts, knocking = known if known is not None else _typed_play(action.args) or _NOT_A_PLAY
+    if key == _NOWHERE:
+        return None
+    if knocking and not (state.manual_knock and len(state.hands[seat]) == 2):
+        return None
+    if code != state.drawn if state.drawn is not None else code not in state.hands[seat]:
+        return None
+    if key == MEXICAN:
+        train = state.mexican
+        if (train is None) != starts:
             return None
-        key = MEXICAN
-    elif isinstance(where, int) and 0 <= where < len(state.hands):
-        key = where
+    elif key < len(state.hands):
+        train = state.trains[key]
     else:
         return None
     if state.double_train is not None:
@@ -147,8 +177,13 @@ def _placement(state: MexicanState, seat: int, args: tuple[Arg, ...]) -> tuple[i
             return None
     elif key != seat and key != MEXICAN and not state.markers[key]:
         return None
-    end = open_end(state, key)
-    return (code, key, end) if code in tiles.WITH[end] else None
+    end = train[-1] % tiles.BASE if train else state.engine  # open_end, inlined
+    return (code, key, end, knocking) if code in tiles.WITH[end] else None
+
+
+_NOWHERE = -2
+_NOT_A_PLAY = (0, _NOWHERE, False, False)
+"""What `_placement` reads for arguments that name no play."""
 
 
 def allowed(state: MexicanState, seat: int, action: Action) -> bool:
@@ -157,7 +192,7 @@ def allowed(state: MexicanState, seat: int, action: Action) -> bool:
         return False
     verb, args = action.verb, action.args
     if verb == "play":
-        return _placement(state, seat, args) is not None
+        return _placement(state, seat, action) is not None
     if args:
         return False
     if verb == "knock" or verb == "catch":
@@ -311,43 +346,48 @@ def skip_action(state: MexicanState, seat: int) -> Action | None:
 
 def apply(state: MexicanState, seat: int, action: Action, rng: GameRandom) -> MexicanState:
     """The state after a legal move, or a timeout's skip (refusals carry their reason)."""
-    if action.verb == "play":  # most moves: checked and applied without the other verbs' tests
-        placement = _placement(state, seat, action.args)
+    verb = action.verb
+    if verb == "play":  # most moves: checked and applied without the other verbs' tests
+        placement = _placement(state, seat, action)
         if placement is None:
             raise IllegalAction(refusal(state, seat, action))
         new = state.successor()
         if new.new_tiles[seat]:
             new.new_tiles = _replaced(new.new_tiles, seat, [])
-        if new.knock is not None and new.knock != seat:
-            new.knock = None  # the next player acted: the chance to catch is gone
-        _play(new, seat, placement, rng, knocked=len(action.args) == 3)
         if new.knock is not None:
-            new.knock = catchable(new)  # the "one tile left" state ends with the one tile
+            if new.knock != seat:
+                new.knock = None  # the next player acted: the chance to catch is gone
+            _play(new, seat, placement, rng)
+            if new.knock is not None:
+                new.knock = catchable(new)  # the "one tile left" state ends with the one tile
+        else:
+            _play(new, seat, placement, rng)
         return new
-    skipping = action.verb == "skip" and not action.args and skip_action(state, seat) == SKIP
+    skipping = verb == "skip" and not action.args and skip_action(state, seat) == SKIP
     if not skipping and not allowed(state, seat, action):
         raise IllegalAction(refusal(state, seat, action))
     new = state.successor()
-    if action.verb == "catch":
+    if verb == "catch":
         _catch(new, rng)
         return new
     if new.new_tiles[seat]:
         new.new_tiles = _replaced(new.new_tiles, seat, [])
-    if action.verb == "knock":
+    if verb == "knock":
         new.knock = None
         new.events.append(_LAST_TILE[seat])
         return new
     if new.knock is not None and new.knock != seat:
         new.knock = None  # the next player acted: the chance to catch is gone
-    if action.verb == "draw":
+    if verb == "draw":
         _draw(new, seat, rng)
-    elif action.verb == "pass":
+    elif verb == "pass":
         _pass(new, seat, rng)
     elif skipping:
         _skip(new, seat, rng)
     else:  # done
         _end_turn(new)
-    new.knock = catchable(new)  # the "one tile left" state ends with the one tile
+    if new.knock is not None:
+        new.knock = catchable(new)  # the "one tile left" state ends with the one tile
     return new
 
 
@@ -358,27 +398,28 @@ def _replaced(items: list[T], index: int, value: T) -> list[T]:
     return changed
 
 
-def _play(
-    state: MexicanState, seat: int, placement: tuple[int, int, int], rng: GameRandom, *, knocked: bool = False
-) -> None:
-    code, key, end = placement
+def _play(state: MexicanState, seat: int, placement: tuple[int, int, int, bool], rng: GameRandom) -> None:
+    code, key, end, knocked = placement
     placed = end * tiles.BASE + code // tiles.BASE + code % tiles.BASE - end  # oriented: joins `end`, leaves the other
-    hand = list(state.hands[seat])
+    hand = state.hands[seat][:]  # copies by slicing, here and below: cheaper than list() on every move
     hand.remove(code)
-    hands = list(state.hands)  # `_replaced`, inlined: every play changes a hand
+    hands = state.hands[:]  # `_replaced`, inlined: every play changes a hand
     hands[seat] = hand
     state.hands = hands
     state.drawn = None
     if key == MEXICAN:
-        state.mexican = [*(state.mexican or ()), placed]
+        mexican = state.mexican
+        state.mexican = [placed] if mexican is None else [*mexican, placed]
     else:
-        state.trains = _replaced(state.trains, key, [*state.trains[key], placed])
+        trains = state.trains[:]
+        trains[key] = [*trains[key], placed]
+        state.trains = trains
         if key == seat and state.markers[seat]:
             state.markers = _replaced(state.markers, seat, False)  # playing on your own train takes your marker back
-    if not hand:
-        _end_round(state, went_out=seat, rng=rng)  # going out ends the round at once, even on a double
-        return
-    if len(hand) == 1:
+    if len(hand) < 2:
+        if not hand:
+            _end_round(state, went_out=seat, rng=rng)  # going out ends the round at once, even on a double
+            return
         if state.manual_knock and not knocked:
             state.knock = seat
         else:
@@ -470,12 +511,16 @@ def _catch(state: MexicanState, rng: GameRandom) -> None:
 
 
 def _end_turn(state: MexicanState) -> None:
-    if state.fresh[state.turn]:
-        state.fresh = _replaced(state.fresh, state.turn, False)
+    turn = state.turn
+    if state.fresh[turn]:
+        state.fresh = _replaced(state.fresh, turn, False)
     state.chain = False
     state.drawn = None
-    state.turn = (state.turn + 1) % len(state.hands)
-    state.new_cycle = state.turn == state.leader
+    turn += 1
+    if turn == len(state.hands):
+        turn = 0
+    state.turn = turn
+    state.new_cycle = turn == state.leader
 
 
 def hand_scores(state: MexicanState) -> list[int]:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from bot.games.base import JSON
 
-MEXICAN = -1
+MEXICAN: Final = -1
 """The train key of the Mexican Train; personal trains are keyed by their owner's seat."""
 
 SCHEMA = 1
@@ -39,7 +39,7 @@ class RoundResult:
         return cls(data["round"], data["engine"], hands, list(data["scores"]), data["went_out"])
 
 
-@dataclass  # no __slots__: a plain __dict__ is what makes `successor` cheap
+@dataclass(slots=True)
 class MexicanState:
     """One game (single round or a 13-round match). Tiles are codes from `tiles.py`."""
 
@@ -103,12 +103,35 @@ class MexicanState:
         The rules never change a list in place: they put a changed copy in the successor (copy on write),
         so this state stays as it was and the successor costs only what the move changes.
         """
-        new = object.__new__(MexicanState)
-        new.__dict__ = self.__dict__.copy()
+        # No __init__: every field is set below, once (a field added to the class must be added here too).
+        new = MexicanState.__new__(MexicanState)
+        new.mode = self.mode
+        new.fast_start = self.fast_start
+        new.manual_knock = self.manual_knock
+        new.rounds = self.rounds
+        new.round = self.round
+        new.engine = self.engine
+        new.engine_from = self.engine_from
+        new.leader = self.leader
+        new.hands = self.hands
+        new.boneyard = self.boneyard
+        new.trains = self.trains
+        new.markers = self.markers
+        new.mexican = self.mexican
+        new.turn = self.turn
+        new.double_train = self.double_train
+        new.drawn = self.drawn
+        new.chain = self.chain
+        new.fresh = self.fresh
+        new.knock = self.knock
+        new.new_tiles = self.new_tiles
+        new.totals = self.totals
+        new.history = self.history
         new.events = []
         new.new_cycle = False
         new.ended_round = None
         new.blocking_draw = None
+        new.finished = self.finished
         return new
 
     def copy(self) -> MexicanState:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from typing import Final
 
-HIGH = 12
+HIGH: Final = 12
 """The highest number on a double-twelve set."""
-BASE = HIGH + 1
+BASE: Final = HIGH + 1
 BLANK_SCORE = 25
 """RULINGS: each blank half counts 25 at the end of a round (0-0 = 50, 0-7 = 32)."""
 
