@@ -36,10 +36,13 @@ class GameRandom:
     def random(self) -> float:
         """A float in [0, 1)."""
         self.draws += 1
+        return self._generator().random()
+
+    def _generator(self) -> random.Random:
         if self._random is None:
             digest = hashlib.sha256(f"{self._seed}:{self._step}".encode()).digest()
             self._random = random.Random(int.from_bytes(digest[:8], "big"))
-        return self._random.random()
+        return self._random
 
     def randint(self, low: int, high: int) -> int:
         """An int in [low, high], both ends included."""
@@ -55,6 +58,9 @@ class GameRandom:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher–Yates)."""
+        # `randint(0, i)` inlined: the same numbers, without two calls per card (deals shuffle whole decks).
+        draw = self._generator().random
         for i in range(len(items) - 1, 0, -1):
-            j = self.randint(0, i)
+            j = int(draw() * (i + 1))
             items[i], items[j] = items[j], items[i]
+        self.draws += max(len(items) - 1, 0)

@@ -62,6 +62,19 @@ def test_shuffle_is_a_permutation(seed: int, step: int, items: list[int]) -> Non
     assert Counter(shuffled) == Counter(items)
 
 
+@given(st.integers(0, 2**63), st.integers(0, 10_000), st.lists(st.integers(), max_size=40))
+def test_shuffle_draws_what_a_randint_per_card_would(seed: int, step: int, items: list[int]) -> None:
+    """Shuffling inlines `randint`: the same order and the same count of draws as Fisher–Yates through `randint`."""
+    by_randint, by_randint_items = GameRandom(seed, step), list(items)
+    for i in range(len(items) - 1, 0, -1):
+        j = by_randint.randint(0, i)
+        by_randint_items[i], by_randint_items[j] = by_randint_items[j], by_randint_items[i]
+    shuffling, shuffled = GameRandom(seed, step), list(items)
+    shuffling.shuffle(shuffled)
+    assert shuffled == by_randint_items and shuffling.draws == by_randint.draws
+    assert shuffling.random() == by_randint.random(), "the generator goes on from the same place"
+
+
 def test_choice_picks_a_member_and_refuses_an_empty_sequence() -> None:
     rng = GameRandom(9, 9)
     assert {rng.choice("abc") for _ in range(100)} == {"a", "b", "c"}
