@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import MutableSequence, Sequence
+from random import Random
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -38,7 +39,7 @@ class GameRandom:
         self.draws += 1
         return self._generator().random()
 
-    def _generator(self) -> random.Random:
+    def _generator(self) -> Random:
         if self._random is None:
             digest = hashlib.sha256(f"{self._seed}:{self._step}".encode()).digest()
             self._random = random.Random(int.from_bytes(digest[:8], "big"))
