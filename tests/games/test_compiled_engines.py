@@ -143,6 +143,14 @@ def test_build_without_a_c_compiler_says_so_and_changes_nothing(tmp_path: Path) 
     assert not list(copy.joinpath("bot").rglob("*.so"))
 
 
+def test_build_without_mypyc_says_how_to_install_it(tmp_path: Path) -> None:
+    copy = copy_project(tmp_path, ("bot", "config", "pyproject.toml"))
+    hidden = "import sys; sys.modules['mypyc'] = None"  # as if mypy were not installed
+    done = python(copy, "-c", f"{hidden}; from bot.games.compiled.__main__ import main; sys.exit(main(['build']))")
+    assert done.returncode != 0
+    assert "mypyc is not installed" in done.stderr and "pip install -e '.[fast]'" in done.stderr, done.stderr
+
+
 def test_the_compiled_engines_replay_the_corpus_and_keep_the_contract(tmp_path: Path) -> None:
     """Build in a copy, then the replay corpus and the contract tests against it (the compiled games only)."""
     problem = missing_tools()
