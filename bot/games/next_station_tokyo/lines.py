@@ -148,7 +148,7 @@ def blocker(
 ) -> tuple[tuple[str, str], list[str]] | None:
     """The first drawn section the new one would cross (the one it reuses aside), with its colours."""
     own = segment(*section)
-    # keys() & frozenset, not the other way round: the result is a set either way, which mypyc checks it is.
+    # keys() & frozenset: a set, as typed. The other way round is a set too, typed frozenset: mypyc's check fails.
     for other in sorted(sections.keys() & board.conflicts[own]):
         if not (other == own and reused):
             return other, sections[other]
