@@ -27,7 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.games import REGISTRY
+from bot.games import REGISTRY, compiled
 from bot.games.base import resolve_options
 from bot.games.rng import GameRandom
 
@@ -87,7 +87,10 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="cProfile one run of each case instead")
     args = parser.parse_args()
     chosen = [c for c in CASES if args.games is None or c.game in args.games.split(",")]
-    print(f"Python {platform.python_version()} ({platform.python_implementation()}), {platform.machine()}")
+    print(
+        f"Python {platform.python_version()} ({platform.python_implementation()}), {platform.machine()}, "
+        f"rules engines: {compiled.running()}"
+    )
     if args.profile:
         for case in chosen:
             print(f"\n== {case.name}")

@@ -24,7 +24,7 @@ from bot.cogs.ttr_japan import TicketToRideCog
 from bot.engine import GameManager, TimerDefaults
 from bot.engine.durations import parse_duration
 from bot.engine.tournaments import TournamentDesk
-from bot.games import REGISTRY
+from bot.games import REGISTRY, compiled
 from bot.games.base import Game, IllegalAction
 from bot.i18n import _
 from bot.settings import Settings, SettingsError
@@ -134,6 +134,7 @@ class TetsudoBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
         count = await self._sync_commands(guild)
         log.info("ready: database=%s commands=%d games=%s", self.settings.database, count, ",".join(self.games))
+        log.info("rules engines: %s", compiled.running())  # mypyc's optional build (bot/games/compiled) or not
         self.manager.timers_armed = self.scheduler.wake_by
         self.scheduler.start()
         if self.backups is not None:

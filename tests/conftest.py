@@ -24,6 +24,7 @@ async def storage(tmp_path: Path) -> AsyncIterator[SqliteStorage]:
 
 
 LONGEST_FIRST = (
+    "tests/games/test_compiled_engines.py",
     "tests/test_sandbox_tournament.py",
     "tests/test_sandbox.py",
     "tests/test_crash.py",

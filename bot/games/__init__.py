@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+# First: its guard must see any compiled build before an engine module is imported (bot/games/compiled).
+from bot.games import compiled  # noqa: F401
 from bot.games.base import Game
 from bot.games.mexican_train import MEXICAN_TRAIN
 from bot.games.miyajima import MIYAJIMA

@@ -148,7 +148,8 @@ def blocker(
 ) -> tuple[tuple[str, str], list[str]] | None:
     """The first drawn section the new one would cross (the one it reuses aside), with its colours."""
     own = segment(*section)
-    for other in sorted(board.conflicts[own] & sections.keys()):
+    # keys() & frozenset: a set, as typed. The other way round is a set too, typed frozenset: mypyc's check fails.
+    for other in sorted(sections.keys() & board.conflicts[own]):
         if not (other == own and reused):
             return other, sections[other]
     return None
