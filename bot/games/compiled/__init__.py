@@ -25,6 +25,9 @@ from types import ModuleType
 log = logging.getLogger(__name__)
 
 MODULES = (
+    "bot.games.mexican_train.rules",
+    "bot.games.mexican_train.state",
+    "bot.games.mexican_train.tiles",
     "bot.games.miyajima.rules",
     "bot.games.miyajima.scoring",
     "bot.games.miyajima.state",
@@ -39,13 +42,14 @@ MODULES = (
     "bot.games.ttr_japan.claiming",
     "bot.games.ttr_japan.rules",
     "bot.games.ttr_japan.scoring",
+    "bot.games.ttr_japan.state",
 )
 """The modules compiled: the hot path of each engine (rules, the state and what they call on every move).
 
 Not compiled: data.py (ttr_japan's crashes mypyc, the others are read once), view.py and words.py (not per move),
 base.py (`Game` is a runtime-checkable Protocol, which a native class cannot be), rng.py (tests subclass
-GameRandom, which a native class forbids), the packages' __init__.py (thin wrappers), and, for now,
-mexican_train and ttr_japan/state.py (not yet compatible: `object.__new__` of a native class is refused)."""
+GameRandom, which a native class forbids), mexican_train/deal.py (once a round; its tests hand it a scripted
+shuffle in place of a GameRandom, which compiled code refuses), and the packages' __init__.py (thin wrappers)."""
 
 GROUP = "bot.games.compiled.engines"
 """mypyc's group name: every module is compiled into one shared library, bot/games/compiled/engines__mypyc.*."""
