@@ -39,14 +39,18 @@ class Layer:
 # Every layer may word its text through bot.i18n; the catalogs are read with Babel, on first use only.
 I18N = Layer("bot/i18n", ("bot.i18n",), frozenset({"babel"}))
 GAMES = Layer("bot/games", ("bot.games", "bot.i18n"), banned_stdlib=GAMES_BANNED_STDLIB)
+# Computer players read views and search over the rules; they may keep time (a thinking budget) and draw randomness.
+COMPUTERS = Layer("bot/computers", ("bot.computers", "bot.games", "bot.i18n"))
 STORAGE = Layer("bot/storage", ("bot.storage",), frozenset({"aiosqlite"}))
 # openskill is arithmetic on ratings (no I/O, no clock): the engine rates a finished game in the
 # transaction that records it, so it may use it.
-ENGINE = Layer("bot/engine", ("bot.games", "bot.storage", "bot.engine", "bot.i18n"), frozenset({"openskill"}))
+ENGINE = Layer(
+    "bot/engine", ("bot.games", "bot.computers", "bot.storage", "bot.engine", "bot.i18n"), frozenset({"openskill"})
+)
 RENDERING = Layer("rendering", ("bot.games", "rendering", "bot.i18n"), frozenset({"PIL"}))
 DISCORD_LAYER = Layer(
     "bot/cogs, bot/ui",
-    ("bot.engine", "bot.games", "bot.settings", "rendering", "bot.ui", "bot.cogs", "bot.i18n"),
+    ("bot.engine", "bot.games", "bot.computers", "bot.settings", "rendering", "bot.ui", "bot.cogs", "bot.i18n"),
     frozenset({"discord"}),
 )
 WIRING = Layer("wiring", ("bot", "rendering"), RUNTIME_THIRD_PARTY)
@@ -67,6 +71,7 @@ LAYER_BY_PATH: tuple[tuple[str, Layer], ...] = (
     ("bot/doctor.py", WIRING),
     ("bot/sandbox/", SANDBOX),
     ("bot/games/", GAMES),
+    ("bot/computers/", COMPUTERS),
     ("bot/i18n/", I18N),
     ("bot/storage/", STORAGE),
     ("bot/engine/", ENGINE),

@@ -1,0 +1,38 @@
+"""Computer players for every game and level: `choose` is the one way the rest of the bot asks for a move."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from types import ModuleType
+
+from bot.computers.base import LEVELS, Budget, Player, Seen, decision_random
+from bot.games.base import Action, IllegalAction
+
+__all__ = ["LEVELS", "Budget", "Player", "Seen", "choose", "decision_random", "players"]
+
+GAMES = ("ttr_japan", "mexican_train", "miyajima", "next_station_tokyo", "toyko_train")
+"""Each has a module `bot.computers.<game>` exporting `PLAYERS: dict[level, Player]`."""
+
+
+def _module(game: str) -> ModuleType:
+    if game not in GAMES:
+        raise IllegalAction(f"No computer players for {game}.")
+    return importlib.import_module(f"bot.computers.{game}")
+
+
+def players(game: str) -> dict[str, Player]:
+    """The levels a game's computers play at, by name."""
+    found: dict[str, Player] = _module(game).PLAYERS
+    return found
+
+
+def choose(seen: Seen, level: str, rng: random.Random, budget: Budget) -> Action:
+    """The move a computer at `level` makes from what its seat sees (always one of `seen.legal`)."""
+    legal = seen.legal
+    if not legal:
+        raise IllegalAction("A computer was asked to move with no legal move.")
+    move = players(seen.game)[level].choose(seen, rng, budget)
+    if move not in legal:  # a player's bug must never become an illegal move: fall back to a legal one
+        return legal[0]
+    return move

@@ -1,0 +1,98 @@
+"""Determinized Monte Carlo search, shared by every game's strong player.
+
+Each playout guesses the hidden parts of the game from the seat's view (the game's `sample`, which must deal the
+unseen cards, tiles or tickets so that everything the seat sees stays as it is), plays one candidate move on that
+guess, then plays on to the end (or a depth) with a quick policy, and scores the result for the seat. The
+candidate with the best mean wins. The real state is never read: only the view and the engine's rules.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bot.computers.base import Budget, Seen
+from bot.games import REGISTRY
+from bot.games.base import Action, IllegalAction, State
+from bot.games.rng import GameRandom
+
+Sample = Callable[[Seen, random.Random], State]
+"""A full state consistent with what the seat sees, its unseen parts dealt at random."""
+Policy = Callable[[State, int, list[Action], random.Random], Action]
+"""How a playout picks a move for a seat (the seat's legal moves given)."""
+Value = Callable[[State, int], float]
+"""How good a finished (or cut-off) playout is for the seat, higher is better."""
+
+
+def random_policy(state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    """Any legal move, uniformly."""
+    return legal[rng.randrange(len(legal))]
+
+
+def standing_value(game_name: str) -> Value:
+    """The seat's result by the game's own standing: its score margin over the best other seat, and winning."""
+    game = REGISTRY[game_name]
+
+    def value(state: State, seat: int) -> float:
+        standing = game.standing(state)
+        scores = standing.scores
+        others = [s for i, s in enumerate(scores) if i != seat]
+        margin = scores[seat] - (max(others) if others else 0)
+        return (1000.0 if standing.ranks[seat] == 1 else 0.0) + margin
+
+    return value
+
+
+@dataclass
+class Tally:
+    """What the playouts of one candidate move gave."""
+
+    total: float = 0.0
+    count: int = 0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.count if self.count else float("-inf")
+
+
+def best_move(
+    seen: Seen,
+    candidates: Sequence[Action],
+    sample: Sample,
+    rng: random.Random,
+    budget: Budget,
+    *,
+    policy: Policy = random_policy,
+    value: Value | None = None,
+    depth: int = 10_000,
+) -> Action:
+    """The candidate whose playouts score best for the seat (candidates tried in turn until the budget ends)."""
+    if len(candidates) == 1:
+        return candidates[0]
+    game = REGISTRY[seen.game]
+    value = value or standing_value(seen.game)
+    tallies = [Tally() for _ in candidates]
+    clock = budget.clock()
+    turn = 0
+    while clock.more():
+        clock.spend()
+        index = turn % len(candidates)
+        turn += 1
+        state = sample(seen, rng)
+        seed = rng.getrandbits(32)
+        try:
+            state = game.apply(state, seen.seat, candidates[index], GameRandom(seed, 0))
+        except IllegalAction:  # the guess makes this move impossible (it hangs on a hidden card): no evidence
+            continue
+        for step in range(1, depth + 1):
+            if game.outcome(state) is not None:
+                break
+            to_act = sorted(game.to_act(state))
+            mover = to_act[rng.randrange(len(to_act))]
+            legal = game.legal_actions(state, mover)
+            state = game.apply(state, mover, policy(state, mover, legal, rng), GameRandom(seed, step))
+        tallies[index].total += value(state, seen.seat)
+        tallies[index].count += 1
+    best = max(range(len(candidates)), key=lambda i: tallies[i].mean)
+    return candidates[best]
