@@ -31,6 +31,7 @@ from bot.settings import Settings, SettingsError
 from bot.storage import SqliteStorage
 from bot.ui import pictures
 from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.computers import Computers
 from bot.ui.errors import TetsudoTree, reply_privately
 from bot.ui.gate import Gate, server_language
 from bot.ui.redelivery import Redelivery
@@ -101,6 +102,7 @@ class TetsudoBot(commands.Bot):
         )
         self.scheduler = TimerScheduler(self, settings.timer_scan_seconds, settings.reminder_dms_per_minute)
         self.redelivery = Redelivery(self)
+        self.computers = Computers(self, settings.computer_pause_range(), float(settings.computer_think))
 
     async def setup_hook(self) -> None:
         pictures.configure(self.settings.picture_worker_count())
@@ -164,6 +166,7 @@ class TetsudoBot(commands.Bot):
     async def on_ready(self) -> None:
         """Connected: deliver what a crash left owed, then carry on any tournament (tables to open, rounds to close)."""
         await self.redelivery.run()
+        await self.computers.resume()  # a computer cut short by a restart decides again
         await self.tournaments.resume()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -192,6 +195,7 @@ class TetsudoBot(commands.Bot):
 
     async def close(self) -> None:
         self.scheduler.stop()
+        self.computers.stop()
         if self.backups is not None:
             self.backups.stop()
         await super().close()

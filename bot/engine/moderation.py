@@ -7,11 +7,11 @@ import logging
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.engine.computers import ComputerDesk
 from bot.engine.durations import duration_words
 from bot.engine.errors import NotModerator
 from bot.engine.loaded import Loaded
 from bot.engine.manager import holds_secrets
-from bot.engine.outbox import OutboxDesk
 from bot.engine.replay import new_state, state_text
 from bot.engine.timers import GameTimers, Reminder, arm, check_consequence, consequences
 from bot.engine.turns import must_act
@@ -73,7 +73,7 @@ class TurnWaiting:
     since_ms: int | None
 
 
-class GameManager(OutboxDesk):
+class GameManager(ComputerDesk):
     """Everything the Discord layer asks of the engine."""
 
     # ------------------------------------------------------------------ timers
@@ -130,7 +130,7 @@ class GameManager(OutboxDesk):
             if timer.kind == "remind":
                 if not await self.storage.claim_timer(timer):
                     return None
-                users = tuple(s.user_id for s in loaded.seats if s.seat in waiting)
+                users = tuple(s.user_id for s in loaded.seats if s.seat in waiting and s.computer is None)
                 log.info("reminder channel=%s game=%s seats=%d", timer.channel_id, loaded.game.name, len(users))
                 return Reminder(
                     loaded.game_id, loaded.channel_id, loaded.guild_id, loaded.game.title, users, row.board_message_id

@@ -1,0 +1,115 @@
+"""Computers at the table: when a game waits for a computer seat, it pauses, decides off the event loop, and moves.
+
+One task per channel asks the engine which computer seat the game waits for, waits a natural pause, has the
+computer decide in a small bounded pool of worker threads (so the event loop, and every human's acknowledgement,
+never waits on a search), then applies the move through the same path a person's move takes (`act`, with its
+version check, the commit and the outbox) and delivers it. Nothing is stored before the move: a restart in the
+middle of a decision loses nothing, since `resume` asks every game with computers again and the decision's
+randomness is fixed by the game, its step and the seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, cast
+
+import discord
+
+from bot.engine import GameManager, NotModerator, StaleClick, Update
+from bot.engine.computers import decide
+from bot.engine.errors import MoveRefused
+from bot.games.base import IllegalAction
+from bot.ui import delivery
+
+log = logging.getLogger(__name__)
+
+FAILURES_IN_A_ROW = 3
+"""A channel whose computer keeps failing stops asking (until the next change pokes it), rather than spin."""
+
+
+class Computers:
+    """The computers of every channel: at most one decision task per channel, decisions queued in a small pool."""
+
+    def __init__(self, client: discord.Client, pause_s: tuple[float, float], think_s: float, workers: int = 1) -> None:
+        self.client = client
+        self.pause_s = pause_s
+        self.think_s = think_s
+        # Decisions wait their turn here, first come first served: many channels share a bounded pool.
+        self._pool = ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="computer")
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+        self._pauses = random.Random()  # only how long a computer pauses: never what it plays
+
+    @property
+    def manager(self) -> GameManager:
+        return cast(Any, self.client).manager  # type: ignore[no-any-return]
+
+    def poke(self, channel_id: int) -> None:
+        """The channel's game changed: if it waits for a computer, that computer will move."""
+        task = self._tasks.get(channel_id)
+        if task is not None and not task.done():
+            self._again.add(channel_id)  # the running task looks once more before it ends
+            return
+        self._tasks[channel_id] = asyncio.get_running_loop().create_task(self._play(channel_id))
+
+    async def resume(self) -> int:
+        """After a (re)start: every running game with computers is asked again (a decision cut short is redone)."""
+        channels = await self.manager.computer_channels()
+        for channel_id in channels:
+            self.poke(channel_id)
+        return len(channels)
+
+    async def idle(self) -> None:
+        """Wait until no computer is deciding or moving (tests, and a graceful shutdown)."""
+        while any(not task.done() for task in self._tasks.values()):
+            await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+
+    def stop(self) -> None:
+        """Cancel every computer task (the bot is closing); a decision in a worker is abandoned, not applied."""
+        for task in self._tasks.values():
+            task.cancel()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    async def _play(self, channel_id: int) -> None:
+        failures = 0
+        while failures < FAILURES_IN_A_ROW:
+            self._again.discard(channel_id)
+            try:
+                moved = await self._one_move(channel_id)
+            except Exception:
+                failures += 1
+                log.exception("computer move failed channel=%s", channel_id)
+                continue
+            failures = 0
+            if not moved and channel_id not in self._again:
+                return
+
+    async def _one_move(self, channel_id: int) -> bool:
+        """One computer move in the channel, if its game waits for one; whether the game was asked anything."""
+        low, high = self.pause_s
+        pause = self._pauses.uniform(low, high) if high > low else low
+        if pause > 0:
+            await asyncio.sleep(pause)
+        turn = await self.manager.computer_turn(channel_id)
+        if turn is None:
+            return False
+        loop = asyncio.get_running_loop()
+        action = await loop.run_in_executor(self._pool, decide, turn, self.think_s)
+        try:
+            update = await self.manager.act(channel_id, turn.user_id, action, turn.version)
+        except (StaleClick, MoveRefused, NotModerator, IllegalAction):
+            # The game moved on while it thought (a person's move in a race, an undo, a seat taken): ask again.
+            log.info("computer move overtaken channel=%s seat=%d", channel_id, turn.seat)
+            return True
+        await self._deliver(update)
+        return True
+
+    async def _deliver(self, update: Update) -> None:
+        try:
+            await delivery.deliver(self.client, update)
+        except discord.HTTPException as error:
+            # The move is stored; only telling the channel failed (as for a person's move delivered by a timer).
+            log.warning("computer move delivery failed channel=%s status=%s", update.channel_id, error.status)
