@@ -118,6 +118,7 @@ class TetsudoBot(commands.Bot):
             public_language=lambda guild_id: server_language(self, guild_id),
             **extra,
         )
+        self.manager.computer_think_s = float(self.settings.computer_think)
         await self.manager.servers.load()
         await self.redelivery.note()  # before any click: what a crash left owed, delivered once connected
         self.tournament_desk = TournamentDesk(self.manager)

@@ -246,21 +246,48 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
         await delivery.announce(interaction, update)
 
     @app_commands.command(name="replace", description="Give a player's seat to someone else (moderators)")
-    @app_commands.describe(old="The player leaving the seat", new="The player taking it")
+    @app_commands.describe(
+        old="The player leaving the seat",
+        new="The player taking it",
+        computer="Give the seat to a computer at this level instead",
+        seat="The seat's number instead of its player (a computer's seat, say)",
+    )
+    @app_commands.autocomplete(computer=flows.computer_levels)
     @refusals_answered
-    async def replace(self, interaction: discord.Interaction, old: discord.User, new: discord.Member) -> None:
-        if new.bot:
+    async def replace(
+        self,
+        interaction: discord.Interaction,
+        old: discord.User | None = None,
+        new: discord.Member | None = None,
+        computer: str | None = None,
+        seat: int | None = None,
+    ) -> None:
+        if (old is None) == (seat is None):
+            raise IllegalAction(_("Name either the player leaving (`old`) or their seat's number (`seat`)."))
+        if (new is None) == (computer is None):
+            raise IllegalAction(_("Name either the player taking the seat (`new`) or a `computer` level."))
+        if new is not None and new.bot:
             raise IllegalAction(_("A bot can't take a seat."))
+        channel_id = flows.channel_id_of(interaction)
+        old_id = old.id if old is not None else await self.manager.seat_holder(channel_id, seat or 0)
+        before = {s.user_id for s in (await self.manager.current(channel_id)).seats}
         update = await self.manager.replace_player(
-            flows.channel_id_of(interaction),
-            old.id,
-            Player(new.id, new.display_name),
+            channel_id,
+            old_id,
+            None if new is None else Player(new.id, new.display_name),
             flows.player(interaction),
             moderator=flows.is_moderator(interaction),
+            computer=computer or "",
         )
-        await reply_privately(
-            interaction, _("{new} now holds {old}'s seat.").format(new=flows.user_name(new), old=flows.user_name(old))
-        )
+        if new is not None:
+            taker = flows.user_name(new)
+        else:
+            taker = next(s.shown for s in update.seats if s.computer is not None and s.user_id not in before)
+        if old is not None:
+            said = _("{new} now holds {old}'s seat.").format(new=taker, old=flows.user_name(old))
+        else:
+            said = _("{new} now holds seat {seat}.").format(new=taker, seat=seat)
+        await reply_privately(interaction, said)
         await delivery.announce(interaction, update)
 
     @app_commands.command(name="skip", description="Apply the timeout to whoever the game waits for (moderators)")

@@ -9,7 +9,7 @@ from types import ModuleType
 from bot.computers.base import LEVELS, Budget, Player, Seen, decision_random
 from bot.games.base import Action, IllegalAction
 
-__all__ = ["LEVELS", "Budget", "Player", "Seen", "choose", "decision_random", "players"]
+__all__ = ["LEVELS", "Budget", "Player", "Seen", "choose", "decision_random", "has_computers", "players"]
 
 GAMES = ("ttr_japan", "mexican_train", "miyajima", "next_station_tokyo", "toyko_train")
 """Each has a module `bot.computers.<game>` exporting `PLAYERS: dict[level, Player]`."""
@@ -19,6 +19,11 @@ def _module(game: str) -> ModuleType:
     if game not in GAMES:
         raise IllegalAction(f"No computer players for {game}.")
     return importlib.import_module(f"bot.computers.{game}")
+
+
+def has_computers(game: str) -> bool:
+    """Whether a game has computer players (every real game does; test games don't)."""
+    return game in GAMES
 
 
 def players(game: str) -> dict[str, Player]:

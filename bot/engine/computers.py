@@ -7,6 +7,7 @@ level is stored with the seat. It decides from its own seat's view, never the st
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from collections.abc import Iterable
@@ -14,7 +15,10 @@ from dataclasses import dataclass
 
 from bot.computers import LEVELS, Budget, Seen, choose, decision_random, players
 from bot.engine.errors import NotModerator
+from bot.engine.loaded import Loaded
 from bot.engine.outbox import OutboxDesk
+from bot.engine.replay import step_random
+from bot.engine.turns import Move
 from bot.engine.update import Lobby
 from bot.games.base import Action, IllegalAction
 from bot.i18n import ENGLISH, _, pgettext, speaking
@@ -93,8 +97,48 @@ def decide(turn: ComputerTurn, think_s: float) -> Action:
     return choose(turn.seen, turn.level, turn.rng, Budget(seconds=think_s))
 
 
+def seen_by(loaded: Loaded, seat: int) -> Seen:
+    """What a computer in `seat` may know: that seat's own view (worded in English, so the server's language never
+    changes a decision) and the game's options."""
+    with speaking(ENGLISH):
+        view = loaded.view(seat)
+    return Seen(loaded.game.name, seat, len(loaded.seats), view, loaded.options)
+
+
 class ComputerDesk(OutboxDesk):
     """Computer seats: added in the lobby, asked for their move when the game waits for them."""
+
+    computer_think_s: float = 1.0
+    """How long a computer may think about one move (the `computer_think` setting)."""
+
+    async def stand_in_moves(self, loaded: Loaded, waiting: frozenset[int]) -> list[Move] | None:
+        """A timeout's `computer`: a computer's move for each absent seat waited for (None: fall back to defaults)."""
+        level = check_level(loaded.game.name, "")  # `normal`, or the best below it while a game has no normal yet
+        asked = [
+            (seat, seen_by(loaded, seat), decision_random(loaded.seed, loaded.moves + 1, seat))
+            for seat in sorted(waiting)
+        ]
+        budget = Budget(seconds=self.computer_think_s)
+
+        def decide_all() -> list[Action]:
+            return [choose(seen, level, rng, budget) for _seat, seen, rng in asked]
+
+        actions = await asyncio.to_thread(decide_all)  # the channel stays locked; the event loop does not wait
+        at = self.clock() - loaded.started_ms
+        moves = [
+            Move(seat, action.stamped(at), auto=True)
+            for (seat, _seen, _rng), action in zip(asked, actions, strict=True)
+        ]
+        # Decided side by side from the same state: each must still be legal after the ones before it.
+        state, n = loaded.state, loaded.moves
+        for move in moves:
+            if move.seat not in loaded.game.to_act(state):
+                return None
+            if move.action.bare() not in loaded.game.legal_actions(state, move.seat):
+                return None
+            n += 1
+            state = loaded.game.apply(state, move.seat, move.action, step_random(loaded.seed, n))
+        return moves
 
     async def add_computer(self, channel_id: int, user_id: int, level: str) -> Lobby:
         """The host seats a computer at `level` in the next free seat."""
@@ -129,11 +173,8 @@ class ComputerDesk(OutboxDesk):
         seat = waiting[loaded.moves % len(waiting)]  # in a race, computers take turns asking
         info = loaded.seats[seat]
         assert info.computer is not None
-        with speaking(ENGLISH):  # a decision must not depend on the server's language
-            view = loaded.view(seat)
-        seen = Seen(loaded.game.name, seat, len(loaded.seats), view, loaded.options)
         rng = decision_random(loaded.seed, loaded.moves + 1, seat)
-        return ComputerTurn(channel_id, loaded.version, seat, info.user_id, info.computer, seen, rng)
+        return ComputerTurn(channel_id, loaded.version, seat, info.user_id, info.computer, seen_by(loaded, seat), rng)
 
     async def computer_channels(self) -> list[int]:
         """Channels whose running game has a computer seat (asked again after a restart)."""

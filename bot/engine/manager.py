@@ -367,12 +367,14 @@ class PlayDesk(LobbyDesk):
         skip: bool = False,
         setup: Callable[[Transaction], Awaitable[None]] | None = None,
         new_board: bool = False,
+        rearm: bool = False,
     ) -> Update:
         """Apply the moves plus whatever resigned (or `forced`) seats must play, commit once, and report.
 
         `resigning` seats drop out (left `vacating` when a moderator removed their player); `setup` writes what
         must commit in the same transaction, before the moves (a start: the game's first state). What the change
         owes Discord (its announcement, `new_board` or not, and the views it dealt) is stored in that transaction.
+        `rearm` starts the timers again even if the same seats still wait (a timeout's stand-in moves).
         """
         game = loaded.game
         if resigning:
@@ -425,7 +427,7 @@ class PlayDesk(LobbyDesk):
             loaded.version,
             new.version,
             new.undo_floor,
-            None if ended else self._timer_plan(new, waited, restart=bool(forced or resigning or not moves)),
+            None if ended else self._timer_plan(new, waited, restart=bool(rearm or forced or resigning or not moves)),
             owings(update, new_board=new_board),
         )
         try:

@@ -27,7 +27,8 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game, status, host_id, options, seed, state, version, undo_floor, "
     "board_message_id, end_reason, created_ms, started_ms, finished_ms, remind_s, timeout_s, on_timeout, tournament_id"
-)
+).replace("on_timeout", "CASE WHEN timeout_computer THEN 'computer' ELSE on_timeout END")
+"""A timeout a computer plays is stored as `auto` plus `timeout_computer` (0002's CHECK predates computers)."""
 
 
 def _game(row: Iterable[Any] | None) -> GameRow | None:
@@ -189,9 +190,10 @@ class Transaction(TournamentWrites):
 
     async def set_timers(self, game_id: int, remind_s: int | None, timeout_s: int | None, on_timeout: str) -> None:
         """Store a game's reminder delay, timeout and its consequence."""
+        computer = on_timeout == "computer"
         await self._db.execute(
-            "UPDATE games SET remind_s = ?, timeout_s = ?, on_timeout = ? WHERE id = ?",
-            (remind_s, timeout_s, on_timeout, game_id),
+            "UPDATE games SET remind_s = ?, timeout_s = ?, on_timeout = ?, timeout_computer = ? WHERE id = ?",
+            (remind_s, timeout_s, "auto" if computer else on_timeout, int(computer), game_id),
         )
 
     async def ratings_for(self, guild_id: int, game: str, users: Iterable[int]) -> dict[int, RatingRow]:
@@ -337,8 +339,8 @@ class SqliteStorage(TimerQueries, StatsQueries, TournamentQueries, ServerQueries
     async def running_games_of(self, user_id: int) -> list[GameRow]:
         """Running games where a user holds a seat, oldest first."""
         rows = await self._db.execute_fetchall(
-            f"SELECT {', '.join('g.' + c for c in GAME_COLUMNS.split(', '))} FROM games g"
-            " JOIN seats s ON s.game_id = g.id WHERE s.user_id = ? AND g.status = 'running' ORDER BY g.id",
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'running'"
+            " AND id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id",
             (user_id,),
         )
         return [GameRow(*row) for row in rows]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
 from bot.client import TetsudoBot
@@ -112,3 +113,67 @@ async def test_a_full_table_and_an_unknown_level_are_refused(table: Table) -> No
     await open_with_computers(table, computers=7, level="easy")
     refused = await table.alice.select(table.lobby_message(), ["easy"])
     assert refused.ephemeral and "full" in response_text(refused)
+
+
+def moderator(table: Table) -> Any:
+    mods = table.guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    return table.guild.add_member(table.env.create_user("mod"), roles=[mods])
+
+
+async def started_with_bob(table: Table, **timers: str) -> Update:
+    await table.alice.slash(table.channel, "game new", game=GAME)
+    table.game_channel = table.channel.threads[-1]
+    if timers:
+        await table.alice.slash(table.game_channel, "game timers", **timers)
+    await table.bob.click(table.lobby_message(), label="Join")
+    await table.alice.click(table.lobby_message(), label="Start")
+    return await table.current()
+
+
+async def test_a_timeout_lets_a_computer_play_the_absent_players_turn(table: Table) -> None:
+    before = await started_with_bob(table, reminder="30m", timeout="1h", on_timeout="computer")
+    await table.env.advance_time(3600 + 60)
+    said = [m.content for m in table.game_channel.history() if "Time is up" in (m.content or "")]
+    assert len(said) == 1 and "a computer plays for" in said[0]
+    after = await table.current()
+    assert after.version > before.version
+    row = await table.bot.storage.active_game(table.game_channel.id)  # type: ignore[union-attr]
+    assert row is not None and row.on_timeout == "computer"
+    actions = await table.bot.storage.actions(row.id)  # type: ignore[union-attr]
+    assert actions and actions[-1].auto  # played for the absent player, so marked as such in the log
+
+
+async def test_a_moderator_seats_a_computer_and_a_person_takes_its_seat_back(table: Table) -> None:
+    await started_with_bob(table)
+    mod = moderator(table)
+    done = await mod.slash(table.game_channel, "game replace", old=table.bob, computer="easy")
+    assert done.ephemeral and "🤖 Tetsu · easy" in response_text(done)
+    await table.bot.computers.idle()
+    update = await table.current()
+    assert [s.computer for s in update.seats] == [None, "easy"]
+    assert update.to_ping == (table.alice.id,), "the computer moved by itself; only alice is waited for"
+    taken = await mod.slash(table.game_channel, "game replace", seat=2, new=table.carol)
+    assert taken.ephemeral and "carol now holds seat 2" in response_text(taken)
+    update = await table.current()
+    assert [(s.user_id, s.computer) for s in update.seats][1] == (table.carol.id, None)
+
+
+async def test_bad_replacements_are_refused_with_a_reason(table: Table) -> None:
+    await started_with_bob(table)
+    mod = moderator(table)
+    unknown = await mod.slash(table.game_channel, "game replace", old=table.bob, computer="grandmaster")
+    assert unknown.ephemeral and "grandmaster" in response_text(unknown)
+    both = await mod.slash(table.game_channel, "game replace", old=table.bob, new=table.carol, computer="easy")
+    assert both.ephemeral and "either" in response_text(both)
+    plain = await table.alice.slash(table.game_channel, "game replace", old=table.bob, computer="easy")
+    assert plain.ephemeral and "Only a moderator" in response_text(plain)
+
+
+async def test_games_with_computers_are_recorded_but_not_rated(table: Table) -> None:
+    await open_with_computers(table, computers=1, level="easy")
+    await table.alice.click(table.lobby_message(), label="Start")
+    await play_alice_to_the_end(table)
+    storage = table.bot.storage
+    assert storage is not None
+    assert await storage.user_stats(table.alice.id), "the game is recorded"
+    assert await storage.rated_players(table.guild.id, GAME) == 0, "but nobody is rated"

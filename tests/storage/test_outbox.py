@@ -22,6 +22,7 @@ async def test_the_outbox_migration_applies_to_a_database_with_a_running_game(tm
         db.execute("DROP TABLE outbox")
         db.execute("ALTER TABLE seats DROP COLUMN computer")  # and before the computers (0006)
         db.execute("ALTER TABLE server_settings DROP COLUMN rate_computer_games")
+        db.execute("ALTER TABLE games DROP COLUMN timeout_computer")
         db.execute("PRAGMA user_version = 4")
     storage = await SqliteStorage.open(path)
     try:

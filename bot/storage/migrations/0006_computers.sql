@@ -5,3 +5,6 @@ ALTER TABLE seats ADD COLUMN computer TEXT CHECK (computer IN ('easy', 'normal',
 -- Whether games with computers count for ratings and leaderboards on this server (off: human-only games only).
 ALTER TABLE server_settings ADD COLUMN rate_computer_games INTEGER NOT NULL DEFAULT 0
     CHECK (rate_computer_games IN (0, 1));
+-- A timeout that lets a computer play the absent player's turn: `on_timeout` reads 'computer' when this is set
+-- (its CHECK, from 0002, predates computers; a table rebuild would cascade through every game's rows).
+ALTER TABLE games ADD COLUMN timeout_computer INTEGER NOT NULL DEFAULT 0 CHECK (timeout_computer IN (0, 1));
