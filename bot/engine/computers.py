@@ -27,6 +27,8 @@ log = logging.getLogger(__name__)
 
 NAMES = ("Tetsu", "Hikari", "Kodama", "Nozomi", "Sakura", "Mizuho", "Tsubame", "Komachi", "Hayabusa", "Asama")
 """Computers are named after trains (shinkansen services), the first one free at the table first."""
+RACES = frozenset({"toyko_train"})
+"""Games where seats act whenever they like: a computer answers what others do, never moves twice in a row."""
 FIRST_ID = 1000
 """Computer ids are −(FIRST_ID + 100 × level + name): the same computer has the same id in every game."""
 
@@ -159,15 +161,23 @@ class ComputerDesk(OutboxDesk):
             log.info("computer added channel=%s game=%s level=%s", channel_id, row.game, level)
             return await self._lobby_of(channel_id)
 
-    async def computer_turn(self, channel_id: int) -> ComputerTurn | None:
-        """A computer seat the channel's game waits for now (taking turns among several), or None."""
+    async def computer_turn(self, channel_id: int, just_moved: tuple[int, int] | None = None) -> ComputerTurn | None:
+        """A computer seat the channel's game waits for now (taking turns among several), or None.
+
+        `just_moved` is (version, seat) of a computer's last move: in a race (RACES) that seat is asked again only
+        once the game moved on from that version (someone else acted)."""
         try:
             loaded = await self._running(channel_id)
         except IllegalAction:
             return None  # the game ended or was abandoned
         if loaded.game.outcome(loaded.state) is not None:
             return None
-        waiting = sorted(loaded.must_act() & loaded.computers() - loaded.resigned())
+        race = loaded.game.name in RACES
+        # In a race a seat may act whenever it likes (a tourist answering signals has no default move): ask it then.
+        may = loaded.game.to_act(loaded.state) if race else loaded.must_act()
+        waiting = sorted(may & loaded.computers() - loaded.resigned())
+        if race and just_moved is not None and just_moved[0] == loaded.version:
+            waiting = [seat for seat in waiting if seat != just_moved[1]]
         if not waiting:
             return None
         seat = waiting[loaded.moves % len(waiting)]  # in a race, computers take turns asking

@@ -41,6 +41,8 @@ class Computers:
         self._pool = ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="computer")
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
+        self._just_moved: dict[int, tuple[int, int]] = {}
+        """Per channel, (version, seat) after a computer's last move: in a race it then waits for someone else."""
         self._pauses = random.Random()  # only how long a computer pauses: never what it plays
 
     @property
@@ -64,7 +66,10 @@ class Computers:
 
     async def idle(self) -> None:
         """Wait until no computer is deciding or moving (tests, and a graceful shutdown)."""
-        while any(not task.done() for task in self._tasks.values()):
+        while True:
+            self._tasks = {channel: task for channel, task in self._tasks.items() if not task.done()}
+            if not self._tasks:
+                return
             await asyncio.gather(*self._tasks.values(), return_exceptions=True)
 
     def stop(self) -> None:
@@ -74,6 +79,13 @@ class Computers:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     async def _play(self, channel_id: int) -> None:
+        try:
+            await self._moves(channel_id)
+        finally:
+            if self._tasks.get(channel_id) is asyncio.current_task():
+                del self._tasks[channel_id]  # a quiet channel keeps nothing
+
+    async def _moves(self, channel_id: int) -> None:
         failures = 0
         while failures < FAILURES_IN_A_ROW:
             self._again.discard(channel_id)
@@ -93,7 +105,7 @@ class Computers:
         pause = self._pauses.uniform(low, high) if high > low else low
         if pause > 0:
             await asyncio.sleep(pause)
-        turn = await self.manager.computer_turn(channel_id)
+        turn = await self.manager.computer_turn(channel_id, self._just_moved.get(channel_id))
         if turn is None:
             return False
         loop = asyncio.get_running_loop()
@@ -104,6 +116,7 @@ class Computers:
             # The game moved on while it thought (a person's move in a race, an undo, a seat taken): ask again.
             log.info("computer move overtaken channel=%s seat=%d", channel_id, turn.seat)
             return True
+        self._just_moved[channel_id] = (update.version, turn.seat)
         await self._deliver(update)
         return True
 

@@ -177,3 +177,53 @@ async def test_games_with_computers_are_recorded_but_not_rated(table: Table) -> 
     assert storage is not None
     assert await storage.user_stats(table.alice.id), "the game is recorded"
     assert await storage.rated_players(table.guild.id, GAME) == 0, "but nobody is rated"
+
+
+async def test_in_a_race_computers_are_asked_again_as_the_race_changes(table: Table, database: Path) -> None:
+    from bot.games.toyko_train import TOYKO_TRAIN
+
+    bot = conftest.make_bot(database, {"toyko_train": TOYKO_TRAIN}, computer_pause="1", computer_think=0.05)
+    await table.env.restart_bot(bot)
+    await table.alice.slash(table.channel, "game new", game="toyko_train", computers=3, level="easy")
+    table.game_channel = table.channel.threads[-1]
+    await table.alice.click(table.lobby_message(), label="Start")
+    # alice (a conductor) never moves; the computers, a second apart, answer each other's moves.
+    for _second in range(10):
+        await table.env.advance_time(2)
+    storage = table.bot.storage
+    assert storage is not None
+    row = await storage.latest_game(table.game_channel.id)
+    assert row is not None
+    actions = await storage.actions(row.id)
+    assert len(actions) > 3, "the computers played"
+    assert all(a.seat != 0 for a in actions), "nobody played for alice"
+    table.bot.computers.stop()
+
+
+async def test_a_computer_is_sent_nothing_and_its_hand_is_never_shown(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot.ui import delivery
+
+    sent_to: list[int] = []
+    send_view = delivery._send_view
+
+    async def recording(client: Any, channel: Any, update: Update, user_id: int, view: dict[str, Any]) -> None:
+        sent_to.append(user_id)
+        await send_view(client, channel, update, user_id, view)
+
+    monkeypatch.setattr(delivery, "_send_view", recording)
+    await open_with_computers(table, computers=1, level="easy")
+    await table.bob.click(table.lobby_message(), label="Join")
+    await table.alice.click(table.lobby_message(), label="Start")
+    for _move in range(6):
+        update = await settled(table)
+        if update is None:
+            break
+        await table.play(table.actor_for(update.to_ping[0]))
+    assert sent_to and all(user_id > 0 for user_id in sent_to), "only people are sent their private views"
+    update = await table.current()
+    computer = next(s for s in update.seats if s.computer is not None)
+    assert computer.user_id not in update.to_ping, "a computer is never pinged"
+    # Nothing public reads like a private view (those go by DM, to people only).
+    assert not any("Your private view" in text_of(m) for m in table.public_messages())
