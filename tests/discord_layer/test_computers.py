@@ -227,3 +227,13 @@ async def test_a_computer_is_sent_nothing_and_its_hand_is_never_shown(
     assert computer.user_id not in update.to_ping, "a computer is never pinged"
     # Nothing public reads like a private view (those go by DM, to people only).
     assert not any("Your private view" in text_of(m) for m in table.public_messages())
+
+
+async def test_a_server_may_rate_games_with_computers(table: Table) -> None:
+    mod = moderator(table)
+    await mod.slash(table.channel, "tetsudo settings", rate_computer_games=True)
+    await open_with_computers(table, computers=1, level="easy")
+    await table.alice.click(table.lobby_message(), label="Start")
+    await play_alice_to_the_end(table)
+    assert table.bot.storage is not None
+    assert await table.bot.storage.rated_players(table.guild.id, GAME) == 2, "alice and the computer are rated"
