@@ -102,7 +102,9 @@ class TetsudoBot(commands.Bot):
         )
         self.scheduler = TimerScheduler(self, settings.timer_scan_seconds, settings.reminder_dms_per_minute)
         self.redelivery = Redelivery(self)
-        self.computers = Computers(self, settings.computer_pause_range(), float(settings.computer_think))
+        self.computers = Computers(
+            self, settings.computer_pause_range(), float(settings.computer_think), settings.computer_workers
+        )
 
     async def setup_hook(self) -> None:
         pictures.configure(self.settings.picture_worker_count())

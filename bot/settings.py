@@ -38,10 +38,13 @@ class Settings:
     picture_workers: str = "auto"
     computer_pause: str = "1-2"
     computer_think: float = 1.0
+    computer_workers: int = 1
 
     def __post_init__(self) -> None:
         self.picture_worker_count()  # a bad value is refused when the settings are read, not at the first picture
         self.computer_pause_range()
+        if self.computer_workers < 0:
+            raise SettingsError(f"Setting `computer_workers` must be 0 or more, not {self.computer_workers!r}.")
         if not 0 < float(self.computer_think) <= 60:
             raise SettingsError(
                 f"Setting `computer_think` must be seconds (more than 0, at most 60), not {self.computer_think!r}."

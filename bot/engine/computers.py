@@ -94,11 +94,6 @@ class ComputerTurn:
     rng: random.Random
 
 
-def decide(turn: ComputerTurn, think_s: float) -> Action:
-    """The computer's move (run in a worker thread: it may search for `think_s` seconds)."""
-    return choose(turn.seen, turn.level, turn.rng, Budget(seconds=think_s))
-
-
 def seen_by(loaded: Loaded, seat: int) -> Seen:
     """What a computer in `seat` may know: that seat's own view (worded in English, so the server's language never
     changes a decision) and the game's options."""

@@ -1,25 +1,28 @@
 """Computers at the table: when a game waits for a computer seat, it pauses, decides off the event loop, and moves.
 
 One task per channel asks the engine which computer seat the game waits for, waits a natural pause, has the
-computer decide in a small bounded pool of worker threads (so the event loop, and every human's acknowledgement,
-never waits on a search), then applies the move through the same path a person's move takes (`act`, with its
-version check, the commit and the outbox) and delivers it. Nothing is stored before the move: a restart in the
-middle of a decision loses nothing, since `resume` asks every game with computers again and the decision's
-randomness is fixed by the game, its step and the seat.
+computer decide in a small bounded pool of worker processes at a lower priority (so the event loop, and every
+human's acknowledgement, never waits on a search; `computer_workers = 0` decides in one thread instead), then
+applies the move through the same path a person's move takes (`act`, with its version check, the commit and the
+outbox) and delivers it. Nothing is stored before the move: a restart in the middle of a decision loses nothing,
+since `resume` asks every game with computers again and the decision's randomness is fixed by the game, its step
+and the seat.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import random
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, cast
 
 import discord
 
+from bot.computers import Budget, choose, worker_start
 from bot.engine import GameManager, NotModerator, StaleClick, Update
-from bot.engine.computers import decide
 from bot.engine.errors import MoveRefused
 from bot.games.base import IllegalAction
 from bot.ui import delivery
@@ -37,8 +40,10 @@ class Computers:
         self.client = client
         self.pause_s = pause_s
         self.think_s = think_s
+        self.workers = workers
+        """Worker processes that decide (0: one thread of the bot, which then shares its interpreter lock)."""
         # Decisions wait their turn here, first come first served: many channels share a bounded pool.
-        self._pool = ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="computer")
+        self._pool: Executor | None = None
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
         self._just_moved: dict[int, tuple[int, int]] = {}
@@ -76,7 +81,20 @@ class Computers:
         """Cancel every computer task (the bot is closing); a decision in a worker is abandoned, not applied."""
         for task in self._tasks.values():
             task.cancel()
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    def _started(self) -> Executor:
+        """The pool, started with the first decision (a bot without computer games never starts one)."""
+        if self._pool is None:
+            if self.workers <= 0:
+                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
+            else:
+                # spawn: a worker starts from a clean interpreter (no copy of the bot's memory, no forked threads)
+                context = multiprocessing.get_context("spawn")
+                self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=worker_start)
+        return self._pool
 
     async def _play(self, channel_id: int) -> None:
         try:
@@ -109,7 +127,13 @@ class Computers:
         if turn is None:
             return False
         loop = asyncio.get_running_loop()
-        action = await loop.run_in_executor(self._pool, decide, turn, self.think_s)
+        try:
+            # Only the seat's view crosses to the worker (which imports the computers and the rules, not the bot).
+            budget = Budget(seconds=self.think_s)
+            action = await loop.run_in_executor(self._started(), choose, turn.seen, turn.level, turn.rng, budget)
+        except BrokenProcessPool:
+            self._pool = None  # a worker died (out of memory, killed): the next decision starts a new pool
+            raise
         try:
             update = await self.manager.act(channel_id, turn.user_id, action, turn.version)
         except (StaleClick, MoveRefused, NotModerator, IllegalAction):

@@ -237,3 +237,20 @@ async def test_a_server_may_rate_games_with_computers(table: Table) -> None:
     await play_alice_to_the_end(table)
     assert table.bot.storage is not None
     assert await table.bot.storage.rated_players(table.guild.id, GAME) == 2, "alice and the computer are rated"
+
+
+async def test_a_computer_decides_in_a_worker_process(table: Table, database: Path) -> None:
+    games = {GAME: MEXICAN_TRAIN}
+    bot = conftest.make_bot(database, games, computer_pause="0", computer_think=0.05, computer_workers=1)
+    await table.env.restart_bot(bot)
+    await open_with_computers(table, computers=1, level="easy")
+    await table.alice.click(table.lobby_message(), label="Start")
+    for _move in range(4):
+        update = await settled(table)
+        assert update is not None and update.to_ping == (table.alice.id,)
+        await table.play(table.alice)
+    assert table.bot.storage is not None
+    row = await table.bot.storage.active_game(table.game_channel.id)
+    assert row is not None
+    seats = {a.seat for a in await table.bot.storage.actions(row.id) if not a.auto}
+    assert seats == {0, 1}, "both alice and the computer moved"
