@@ -254,3 +254,13 @@ async def test_a_computer_decides_in_a_worker_process(table: Table, database: Pa
     assert row is not None
     seats = {a.seat for a in await table.bot.storage.actions(row.id) if not a.auto}
     assert seats == {0, 1}, "both alice and the computer moved"
+
+
+async def test_a_computer_never_hosts_and_never_keeps_a_lobby_open(table: Table) -> None:
+    await open_with_computers(table, computers=1, level="easy")
+    await table.bob.click(table.lobby_message(), label="Join")
+    await table.alice.click(table.lobby_message(), label="Leave")
+    lobby = await table.bot.manager.lobby(table.game_channel.id)
+    assert lobby is not None and lobby.host_id == table.bob.id, "bob hosts, not the computer seated before him"
+    await table.bob.click(table.lobby_message(), label="Leave")
+    assert await table.bot.manager.lobby(table.game_channel.id) is None, "the computer alone does not keep it open"
