@@ -68,6 +68,10 @@ def timer_defaults(settings: Settings) -> TimerDefaults:
     return TimerDefaults(turn, simultaneous)
 
 
+COMPUTER_GRACE_S = 5.0
+"""At shutdown, a computer move under way gets this long to finish (else it is decided again after the restart)."""
+
+
 class TetsudoBot(commands.Bot):
     """The bot: opens the database in setup_hook, registers the persistent buttons, syncs commands."""
 
@@ -193,6 +197,7 @@ class TetsudoBot(commands.Bot):
         if left:
             log.warning("shutdown: %d interaction(s) still running after %.0f s; closing anyway", left, grace_s)
         await self.scheduler.halt(grace_s)
+        await self.computers.halt(min(grace_s, COMPUTER_GRACE_S))
         await self.close()
         log.info("shutdown complete: database closed")
 

@@ -12,6 +12,7 @@ and the seat.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import random
@@ -49,6 +50,7 @@ class Computers:
         self._just_moved: dict[int, tuple[int, int]] = {}
         """Per channel, (version, seat) after a computer's last move: in a race it then waits for someone else."""
         self._pauses = random.Random()  # only how long a computer pauses: never what it plays
+        self._closing = False
 
     @property
     def manager(self) -> GameManager:
@@ -56,6 +58,8 @@ class Computers:
 
     def poke(self, channel_id: int) -> None:
         """The channel's game changed: if it waits for a computer, that computer will move."""
+        if self._closing:
+            return  # shutting down: `resume` asks again after the restart
         task = self._tasks.get(channel_id)
         if task is not None and not task.done():
             self._again.add(channel_id)  # the running task looks once more before it ends
@@ -76,6 +80,13 @@ class Computers:
             if not self._tasks:
                 return
             await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+
+    async def halt(self, timeout_s: float) -> None:
+        """Shutting down: no new move starts; a move under way may finish (up to `timeout_s`), then all stop."""
+        self._closing = True
+        with contextlib.suppress(TimeoutError):  # a decision cut short is made again after the restart
+            await asyncio.wait_for(self.idle(), timeout_s)
+        self.stop()
 
     def stop(self) -> None:
         """Cancel every computer task (the bot is closing); a decision in a worker is abandoned, not applied."""
@@ -105,7 +116,7 @@ class Computers:
 
     async def _moves(self, channel_id: int) -> None:
         failures = 0
-        while failures < FAILURES_IN_A_ROW:
+        while failures < FAILURES_IN_A_ROW and not self._closing:
             self._again.discard(channel_id)
             try:
                 moved = await self._one_move(channel_id)
