@@ -29,6 +29,8 @@ NAMES = ("Tetsu", "Hikari", "Kodama", "Nozomi", "Sakura", "Mizuho", "Tsubame", "
 """Computers are named after trains (shinkansen services), the first one free at the table first."""
 RACES = frozenset({"toyko_train"})
 """Games where seats act whenever they like: a computer answers what others do, never moves twice in a row."""
+MARK = "🤖 "
+"""What a computer's name begins with in text (pictures leave it out: their font has no such glyph)."""
 FIRST_ID = 1000
 """Computer ids are −(FIRST_ID + 100 × level + name): the same computer has the same id in every game."""
 
@@ -50,7 +52,7 @@ def computer_id(name: int, level: str) -> int:
 
 def computer_name(name: int, level: str) -> str:
     """ "🤖 Tetsu · strong": how a computer's seat reads everywhere (worded in the language in use)."""
-    return f"🤖 {NAMES[name]} · {level_word(level)}"
+    return f"{MARK}{NAMES[name]} · {level_word(level)}"
 
 
 def free_name(taken_ids: Iterable[int]) -> int:
