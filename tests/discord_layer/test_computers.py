@@ -264,3 +264,11 @@ async def test_a_computer_never_hosts_and_never_keeps_a_lobby_open(table: Table)
     assert lobby is not None and lobby.host_id == table.bob.id, "bob hosts, not the computer seated before him"
     await table.bob.click(table.lobby_message(), label="Leave")
     assert await table.bot.manager.lobby(table.game_channel.id) is None, "the computer alone does not keep it open"
+
+
+async def test_on_a_french_server_a_computer_is_named_in_french(table: Table) -> None:
+    mod = moderator(table)
+    await mod.slash(table.channel, "tetsudo settings", language="fr")
+    await open_with_computers(table, computers=1, level="easy")
+    lobby = table.game_channel.history()[-1]
+    assert "🤖 Tetsu · facile" in text_of(lobby)
