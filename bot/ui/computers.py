@@ -113,30 +113,34 @@ class Computers:
         finally:
             if self._tasks.get(channel_id) is asyncio.current_task():
                 del self._tasks[channel_id]  # a quiet channel keeps nothing
+                self._just_moved.pop(channel_id, None)  # only a change (a new delivery) starts a task again
 
     async def _moves(self, channel_id: int) -> None:
         failures = 0
         while failures < FAILURES_IN_A_ROW and not self._closing:
             self._again.discard(channel_id)
             try:
-                moved = await self._one_move(channel_id)
+                asked = await self._one_move(channel_id)
             except Exception:
                 failures += 1
                 log.exception("computer move failed channel=%s", channel_id)
                 continue
+            if asked == "refused":
+                failures += 1  # overtaken again and again (or a move the engine refuses): stop rather than spin
+                continue
             failures = 0
-            if not moved and channel_id not in self._again:
+            if asked == "idle" and channel_id not in self._again:
                 return
 
-    async def _one_move(self, channel_id: int) -> bool:
-        """One computer move in the channel, if its game waits for one; whether the game was asked anything."""
+    async def _one_move(self, channel_id: int) -> str:
+        """One computer move in the channel, if its game waits for one: "moved", "idle" (none) or "refused"."""
         low, high = self.pause_s
         pause = self._pauses.uniform(low, high) if high > low else low
         if pause > 0:
             await asyncio.sleep(pause)
         turn = await self.manager.computer_turn(channel_id, self._just_moved.get(channel_id))
         if turn is None:
-            return False
+            return "idle"
         loop = asyncio.get_running_loop()
         try:
             # Only the seat's view crosses to the worker (which imports the computers and the rules, not the bot).
@@ -150,10 +154,10 @@ class Computers:
         except (StaleClick, MoveRefused, NotModerator, IllegalAction):
             # The game moved on while it thought (a person's move in a race, an undo, a seat taken): ask again.
             log.info("computer move overtaken channel=%s seat=%d", channel_id, turn.seat)
-            return True
+            return "refused"
         self._just_moved[channel_id] = (update.version, turn.seat)
         await self._deliver(update)
-        return True
+        return "moved"
 
     async def _deliver(self, update: Update) -> None:
         try:
