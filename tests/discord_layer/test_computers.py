@@ -237,6 +237,8 @@ async def test_a_server_may_rate_games_with_computers(table: Table) -> None:
     await play_alice_to_the_end(table)
     assert table.bot.storage is not None
     assert await table.bot.storage.rated_players(table.guild.id, GAME) == 2, "alice and the computer are rated"
+    board = await table.alice.slash(table.channel, "leaderboard", game=GAME)
+    assert board.response is not None and "Tetsu · easy" in str(board.response.message.attachments[0].description)
 
 
 async def test_a_computer_decides_in_a_worker_process(table: Table, database: Path) -> None:
