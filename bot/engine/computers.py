@@ -158,6 +158,22 @@ class ComputerDesk(OutboxDesk):
             log.info("computer added channel=%s game=%s level=%s", channel_id, row.game, level)
             return await self._lobby_of(channel_id)
 
+    async def remove_computer(self, channel_id: int, user_id: int) -> Lobby:
+        """The host takes the last computer seated out of the lobby."""
+        async with self.locks(channel_id):
+            row = await self._open_lobby_row(channel_id)
+            if user_id != row.host_id:
+                raise NotModerator(_("Only the host can remove a computer."))
+            lobby = await self._lobby_from(row)
+            computers = [p for p in lobby.players if p.user_id <= -FIRST_ID]
+            if not computers:
+                raise IllegalAction(_("There is no computer in this lobby."))
+            async with self.storage.transaction() as tx:
+                await tx.remove_seat(row.id, computers[-1].user_id)
+                await tx.bump_version(row.id, row.version + 1)
+            log.info("computer removed channel=%s game=%s", channel_id, row.game)
+            return await self._lobby_of(channel_id)
+
     async def computer_turn(self, channel_id: int, just_moved: tuple[int, int] | None = None) -> ComputerTurn | None:
         """A computer seat the channel's game waits for now (taking turns among several), or None.
 

@@ -193,6 +193,10 @@ class MultiSelect(
             await answer_failure(interaction, error)
 
 
+REMOVE = "remove"
+"""The **Add computer…** menu's last entry: the host takes the last computer seated out again."""
+
+
 class ComputerSelect(Admitted, ui.DynamicItem[ui.Select[Any]], template=r"tetsudo:computer:(?P<channel>\d+)"):
     """The lobby's **Add computer** menu: the host picks a level and a computer takes the next seat."""
 
@@ -200,7 +204,10 @@ class ComputerSelect(Admitted, ui.DynamicItem[ui.Select[Any]], template=r"tetsud
         super().__init__(
             ui.Select(
                 placeholder=_("Add computer…"),
-                options=[discord.SelectOption(label=level_word(level), value=level) for level in levels],
+                options=[
+                    *(discord.SelectOption(label=level_word(level), value=level) for level in levels),
+                    discord.SelectOption(label=_("Remove the last computer"), value=REMOVE),
+                ],
                 custom_id=f"tetsudo:computer:{channel_id}",
             )
         )

@@ -382,8 +382,12 @@ async def lobby_button(interaction: discord.Interaction, verb: str, channel_id: 
 
 
 async def add_computer(interaction: discord.Interaction, channel_id: int, level: str) -> None:
-    """The lobby's **Add computer** menu: the host seats a computer at the chosen level."""
-    lobby = await services(interaction).manager.add_computer(channel_id, interaction.user.id, level)
+    """The lobby's **Add computer** menu: the host seats a computer at the chosen level (or removes the last one)."""
+    manager = services(interaction).manager
+    if level == components.REMOVE:
+        lobby = await manager.remove_computer(channel_id, interaction.user.id)
+    else:
+        lobby = await manager.add_computer(channel_id, interaction.user.id, level)
     with in_public(interaction):
         shown = {"embed": lobby_embed(lobby), "view": components.lobby_view(channel_id, lobby.game)}
     await interaction.response.edit_message(**shown)

@@ -274,3 +274,13 @@ async def test_on_a_french_server_a_computer_is_named_in_french(table: Table) ->
     await open_with_computers(table, computers=1, level="easy")
     lobby = table.game_channel.history()[-1]
     assert "🤖 Tetsu · facile" in text_of(lobby)
+
+
+async def test_the_host_removes_the_last_computer_from_the_lobby(table: Table) -> None:
+    await open_with_computers(table, computers=2, level="easy")
+    await table.alice.select(table.lobby_message(), ["remove"])
+    lobby = text_of(table.lobby_message())
+    assert "🤖 Tetsu · easy" in lobby and "Hikari" not in lobby
+    await table.alice.select(table.lobby_message(), ["remove"])
+    none_left = await table.alice.select(table.lobby_message(), ["remove"])
+    assert none_left.ephemeral and "no computer" in response_text(none_left)
