@@ -1,0 +1,96 @@
+"""Toyko Train computers: how many exchanges above the optimum a computer conductor and tourist take per round.
+
+Each seeded game seats computers as team 1 (conductor and tourist at the levels given) and leaves team 2 idle, so
+team 1 finishes every one of the 7 rounds (roles swap after the third, as in play). Seats are asked in turn; a
+seat that is `waiting` is skipped, as the Discord layer would. Per round: exchanges made (cancelled ones included)
+minus the optimum; printed: their spread, and the share of rounds within 2 with a 95% Wilson interval.
+
+    python bench/computers_toyko_train.py [--games N] [--playouts P | --seconds S] [--levels L,...] [--nine]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.computers import Budget, Seen, decision_random, players
+from bot.computers.toyko_train import waiting
+from bot.games.rng import GameRandom
+from bot.games.toyko_train import TOYKO_TRAIN
+
+WITHIN = 2
+SEATS = 4
+TEAM = (0, 1)
+"""Team 1's seats: the computers measured. Team 2 (seats 2 and 3) never moves."""
+
+
+def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = hits / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
+def game_excess(seed: int, level: str, budget: Budget, nine: bool) -> list[int]:
+    """One game of 7 rounds: team 1's exchanges above the optimum in each round."""
+    player = players("toyko_train")[level]
+    state = TOYKO_TRAIN.setup(seed, SEATS, {"nine": nine})
+    step = 0
+    while TOYKO_TRAIN.outcome(state) is None:
+        moved = False
+        for seat in TEAM:
+            seen = Seen("toyko_train", seat, SEATS, TOYKO_TRAIN.player_view(state, seat), {"nine": nine})
+            if waiting(seen):
+                continue
+            step += 1
+            assert step < 10_000, f"game {seed} did not end"
+            move = player.choose(seen, decision_random(seed, step, seat), budget)
+            state = TOYKO_TRAIN.apply(state, seat, move, GameRandom(seed, step))
+            moved = True
+            break
+        assert moved, "both computers wait for each other"
+    return [int(s["teams"][0]["made"]) - int(s["teams"][0]["optimum"]) for s in state.summaries]  # type: ignore[index, call-overload]
+
+
+def rounds(budget: Budget, games: int, levels: list[str], nine: bool) -> None:
+    """Print, per level, the spread of exchanges above the optimum and the share of rounds within 2."""
+    for level in levels:
+        started = time.perf_counter()
+        excess = [e for seed in range(1, games + 1) for e in game_excess(seed, level, budget, nine)]
+        seconds = time.perf_counter() - started
+        hits = sum(e <= WITHIN for e in excess)
+        low, high = wilson(hits, len(excess))
+        spread = ", ".join(f"+{k}: {n}" for k, n in sorted(Counter(excess).items()))
+        print(
+            f"{level:6} {len(excess)} rounds  mean +{sum(excess) / len(excess):.2f}  within {WITHIN}: "
+            f"{hits / len(excess):.1%} [{low:.1%}, {high:.1%}]  ({spread})  {seconds:.1f} s"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--playouts", type=int)
+    parser.add_argument("--seconds", type=float)
+    parser.add_argument("--levels", default="easy,normal,strong")
+    parser.add_argument("--nine", action="store_true", help="the 9-place variant")
+    args = parser.parse_args()
+    budget = Budget(playouts=args.playouts, seconds=args.seconds)
+    print(
+        f"toyko_train computers: --games {args.games} (7 rounds each) --playouts {args.playouts} "
+        f"--seconds {args.seconds} --levels {args.levels} {'--nine' if args.nine else '(six places)'}"
+    )
+    rounds(budget, args.games, args.levels.split(","), args.nine)
+
+
+if __name__ == "__main__":
+    main()
