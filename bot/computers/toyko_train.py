@@ -122,8 +122,14 @@ def _steps(compartment: Compartment, a: int, b: int) -> int:
 
 
 def optimal(table: Table) -> dict[Exchange, float]:
-    """Strong: each exchange by the fewest exchanges to the target after it (the optimum search)."""
-    return {e: distance(table, swapped(table.seating, e)) for e in useful(table)}
+    """Strong: the exchanges on a shortest path to the target (the optimum search).
+
+    Only those: a step aside to a seating whose signals read more clearly looks cheaper at times, but the next
+    seating may say the same of stepping back, for ever; misreadings end (each cancel moves the tourist's reading on).
+    """
+    now = distance(table, table.seating)
+    after = {e: distance(table, swapped(table.seating, e)) for e in useful(table)}
+    return {e: d for e, d in after.items() if d < now}
 
 
 def greedy(table: Table) -> dict[Exchange, float]:
@@ -155,10 +161,10 @@ def rough(table: Table, seating: tuple[str, ...]) -> Any:
 
 
 def sensible(table: Table) -> dict[Exchange, float]:
-    """Easy: any exchange that seats a tourist right, else any exchange at all (it wanders, but it gets there)."""
-    target = table.target
+    """Easy: the exchanges on a shortest path, and (rated worse) any other that seats a tourist right."""
+    target, best = table.target, optimal(table)
     seats = [e for e in useful(table) if any(swapped(table.seating, e)[p] == target[p] != table.seating[p] for p in e)]
-    return dict.fromkeys(seats or useful(table), 0.0)
+    return {**dict.fromkeys(seats, 1.0), **dict.fromkeys(best, 0.0)}
 
 
 LOST = 2
@@ -175,9 +181,9 @@ class Conductor:
     plan: Planner
     measure: Measure | None = None
     """How far a seating is, to judge the tourist's last exchange; None: never cancel."""
-    wanders: bool = False
-    """Pick at random among all the signals planned, whatever their rating (else the first of the best, so that it
-    knows later what it meant)."""
+    wanders: float = 0.0
+    """How often it signals any exchange of its plan rather than the best, picked at random (and then picks at
+    random among the best too); else the first best, so that it knows later what it meant."""
 
     def choose(self, seen: Seen, rng: random.Random, budget: Budget) -> Action:
         table = Table.of(seen)
@@ -187,11 +193,16 @@ class Conductor:
             return table.move("nod")  # waiting for the tourist (see `waiting`)
         if self.measure is not None and table.last is not None and self._astray(table, table.last, self.measure):
             return table.move("cancel")
-        best = self._best(table, self.wanders)
-        return best[rng.randrange(len(best)) if self.wanders else 0][1]
+        if not self.wanders:
+            return self._best(table)[0][1]
+        if rng.random() < self.wanders:
+            planned = sorted(self.plan(table))
+            return self._signal(table, planned[rng.randrange(len(planned))])[1]
+        best = self._best(table)
+        return best[rng.randrange(len(best))][1]
 
-    def _best(self, table: Table, every: bool = False) -> list[tuple[Exchange, Action]]:
-        """The best rated signals (or every one), each with the exchange it means, in the compartment's order."""
+    def _best(self, table: Table) -> list[tuple[Exchange, Action]]:
+        """The best rated signals, each with the exchange it means, in the compartment's order."""
         rated = []
         for exchange, value in self.plan(table).items():
             misreadings, action = self._signal(table, exchange)
@@ -199,8 +210,6 @@ class Conductor:
             # never ends, while misreadings end (each cancel moves the tourist on to the next reading).
             rated.append(((value + misreadings, value), exchange, action))
         least = min(r[0] for r in rated)
-        if every:
-            return [(exchange, action) for _rating, exchange, action in rated]
         return [(exchange, action) for rating, exchange, action in rated if rating == least]
 
     def _astray(self, table: Table, last: Exchange, measure: Measure) -> bool:
@@ -295,7 +304,7 @@ class Role:
 
 
 PLAYERS: dict[str, Player] = {
-    "easy": Role(Conductor(sensible, wanders=True), Tourist(slips=0.15)),
+    "easy": Role(Conductor(sensible, distance, wanders=0.3), Tourist(slips=0.15)),
     "normal": Role(Conductor(greedy, rough), Tourist()),
     "strong": Role(Conductor(optimal, distance), Tourist()),
 }
