@@ -205,10 +205,10 @@ class Conductor:
         """The best rated signals, each with the exchange it means, in the compartment's order."""
         rated = []
         for exchange, value in self.plan(table).items():
-            misreadings, action = self._signal(table, exchange)
+            (misreadings, meanings), action = self._signal(table, exchange)
             # On a par, the exchange that gets nearer: stepping aside and back costs as much as a misreading, and
             # never ends, while misreadings end (each cancel moves the tourist on to the next reading).
-            rated.append(((value + misreadings, value), exchange, action))
+            rated.append(((value + misreadings, value, meanings), exchange, action))
         least = min(r[0] for r in rated)
         return [(exchange, action) for rating, exchange, action in rated if rating == least]
 
@@ -220,18 +220,19 @@ class Conductor:
         before = Table(table.seen, table.compartment, back, table.team)  # a swap leaves the cancels as they were
         return self._best(before)[0][0] != last and measure(table, back) <= measure(table, table.seating)
 
-    def _signal(self, table: Table, exchange: Exchange) -> tuple[int, Action]:
-        """The signal for `exchange` and how many misreadings come before the tourist makes it (none in six places),
-        naming whichever of its two tourists is read soonest."""
+    def _signal(self, table: Table, exchange: Exchange) -> tuple[tuple[int, int], Action]:
+        """The signal for `exchange`, and how it reads: the misreadings before the tourist makes it, then how many
+        exchanges it may mean (a person doesn't know the computers' rule for doubtful signals: one meaning is best).
+        It names whichever of the two tourists reads better; in six places one of them always means just this one."""
         kind = table.compartment.kind_of(*exchange)
         assert kind is not None
 
-        def misreadings(colour: str) -> int:
+        def reads(colour: str) -> tuple[int, int]:
             options = fitting(table.compartment, table.seating, colour, kind)
-            return (options.index(exchange) - table.cancels) % len(options)
+            return (options.index(exchange) - table.cancels) % len(options), len(options)
 
-        colour = min(sorted({table.seating[p] for p in exchange}), key=misreadings)
-        return misreadings(colour), Action("signal", (table.seen.private["dictionary"][colour], kind))
+        colour = min(sorted({table.seating[p] for p in exchange}), key=reads)
+        return reads(colour), Action("signal", (table.seen.private["dictionary"][colour], kind))
 
 
 # --- tourist --------------------------------------------------------------------------------------------------
@@ -304,7 +305,7 @@ class Role:
 
 
 PLAYERS: dict[str, Player] = {
-    "easy": Role(Conductor(sensible, distance, wanders=0.3), Tourist(slips=0.15)),
+    "easy": Role(Conductor(sensible, distance, wanders=0.5), Tourist(slips=0.15)),
     "normal": Role(Conductor(greedy, rough), Tourist()),
     "strong": Role(Conductor(optimal, distance), Tourist()),
 }
