@@ -75,6 +75,7 @@ class Table:
 
 
 def swapped(seating: tuple[str, ...], exchange: Exchange) -> tuple[str, ...]:
+    """The seating after an exchange."""
     a, b = exchange
     after = list(seating)
     after[a], after[b] = after[b], after[a]
@@ -132,6 +133,10 @@ def optimal(table: Table) -> dict[Exchange, float]:
     return {e: d for e, d in after.items() if d < now}
 
 
+LOST = 2
+"""A greedy conductor is lost once the round's exchanges reach this many per seat."""
+
+
 def greedy(table: Table) -> dict[Exchange, float]:
     """Normal: each exchange by the quick measure, looking one more exchange ahead (a step is worth about 2).
 
@@ -167,8 +172,6 @@ def sensible(table: Table) -> dict[Exchange, float]:
     return {**dict.fromkeys(seats, 1.0), **dict.fromkeys(best, 0.0)}
 
 
-LOST = 2
-"""A greedy conductor is lost once the round's exchanges reach this many per seat."""
 Measure = Callable[[Table, tuple[str, ...]], Any]
 
 
