@@ -122,6 +122,11 @@ def rounds(budget: Budget, games: int, levels: list[str], nine: bool) -> None:
         )
 
 
+def matches(budget: Budget, games: int) -> None:
+    """The issue's figure, for bench/computers.py: every level's pair in six places, `games` games of 7 rounds."""
+    rounds(budget, games, ["easy", "normal", "strong"], False)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=30)
