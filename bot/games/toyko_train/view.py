@@ -29,6 +29,10 @@ def public_view(state: ToykoState) -> dict[str, JSON]:
                 "out": state.out[team],
                 "cards": state.cards[team],
                 "signal": [signal[0], gestures[signal[1]]] if signal else None,
+                # Seen by the whole table, as the log shows it: whether the tourist moved since the signal, and
+                # which exchange a cancel would undo (a computer has no memory of the log: it reads them here).
+                "signalled_at": state.signalled_at[team],
+                "last": [compartment.name(p) for p in state.exchanges[team][-1]] if state.exchanges[team] else None,
             }
         )
     return {
