@@ -28,7 +28,8 @@ log = logging.getLogger(__name__)
 NAMES = ("Tetsu", "Hikari", "Kodama", "Nozomi", "Sakura", "Mizuho", "Tsubame", "Komachi", "Hayabusa", "Asama")
 """Computers are named after trains (shinkansen services), the first one free at the table first."""
 RACES = frozenset({"toyko_train"})
-"""Games where seats act whenever they like: a computer answers what others do, never moves twice in a row."""
+"""Games where seats act whenever they like: a computer is asked when the game waits on it (a tourist once there is
+a signal to answer), as for any game, but never twice in a row: it answers what others do."""
 MARK = "🤖 "
 """What a computer's name begins with in text (pictures leave it out: their font has no such glyph)."""
 FIRST_ID = 1000
@@ -186,9 +187,7 @@ class ComputerDesk(OutboxDesk):
         if loaded.game.outcome(loaded.state) is not None:
             return None
         race = loaded.game.name in RACES
-        # In a race a seat may act whenever it likes (a tourist answering signals has no default move): ask it then.
-        may = loaded.game.to_act(loaded.state) if race else loaded.must_act()
-        waiting = sorted(may & loaded.computers() - loaded.resigned())
+        waiting = sorted(loaded.must_act() & loaded.computers() - loaded.resigned())
         if race and just_moved is not None and just_moved[0] == loaded.version:
             waiting = [seat for seat in waiting if seat != just_moved[1]]
         if not waiting:

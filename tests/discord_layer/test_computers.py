@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -179,15 +180,19 @@ async def test_games_with_computers_are_recorded_but_not_rated(table: Table) -> 
     assert await storage.rated_players(table.guild.id, GAME) == 0, "but nobody is rated"
 
 
-async def test_in_a_race_computers_are_asked_again_as_the_race_changes(table: Table, database: Path) -> None:
+@pytest.mark.parametrize("level", ["easy", "normal"])
+async def test_in_a_race_computers_are_asked_again_as_the_race_changes(
+    table: Table, database: Path, level: str
+) -> None:
     from bot.games.toyko_train import TOYKO_TRAIN
 
     bot = conftest.make_bot(database, {"toyko_train": TOYKO_TRAIN}, computer_pause="1", computer_think=0.05)
     await table.env.restart_bot(bot)
-    await table.alice.slash(table.channel, "game new", game="toyko_train", computers=3, level="easy")
+    await table.alice.slash(table.channel, "game new", game="toyko_train", computers=3, level=level)
     table.game_channel = table.channel.threads[-1]
     await table.alice.click(table.lobby_message(), label="Start")
-    # alice (a conductor) never moves; the computers, a second apart, answer each other's moves.
+    # alice (a conductor) never moves; the computers, a second apart, answer each other's moves: the other team's
+    # conductor signals, its tourist swaps in answer, and so on (a computer never moves twice in a row).
     for _second in range(10):
         await table.env.advance_time(2)
     storage = table.bot.storage
@@ -197,6 +202,8 @@ async def test_in_a_race_computers_are_asked_again_as_the_race_changes(table: Ta
     actions = await storage.actions(row.id)
     assert len(actions) > 3, "the computers played"
     assert all(a.seat != 0 for a in actions), "nobody played for alice"
+    assert all(a.seat != b.seat for a, b in itertools.pairwise(actions)), "nobody moves twice in a row"
+    assert {a.seat for a in actions} == {2, 3}, "alice's tourist has nothing to answer; the other team plays"
     table.bot.computers.stop()
 
 
