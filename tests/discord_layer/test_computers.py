@@ -207,7 +207,7 @@ async def test_in_a_race_computers_are_asked_again_as_the_race_changes(
     table.bot.computers.stop()
 
 
-async def test_a_computer_is_sent_nothing_and_its_hand_is_never_shown(
+async def test_a_computer_is_sent_nothing_and_no_private_view_goes_public(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from bot.ui import delivery
