@@ -31,6 +31,7 @@ from bot.settings import Settings, SettingsError
 from bot.storage import SqliteStorage
 from bot.ui import pictures
 from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.computers import Computers
 from bot.ui.errors import TetsudoTree, reply_privately
 from bot.ui.gate import Gate, server_language
 from bot.ui.redelivery import Redelivery
@@ -67,6 +68,10 @@ def timer_defaults(settings: Settings) -> TimerDefaults:
     return TimerDefaults(turn, simultaneous)
 
 
+COMPUTER_GRACE_S = 5.0
+"""At shutdown, a computer move under way gets this long to finish (else it is decided again after the restart)."""
+
+
 class TetsudoBot(commands.Bot):
     """The bot: opens the database in setup_hook, registers the persistent buttons, syncs commands."""
 
@@ -101,6 +106,9 @@ class TetsudoBot(commands.Bot):
         )
         self.scheduler = TimerScheduler(self, settings.timer_scan_seconds, settings.reminder_dms_per_minute)
         self.redelivery = Redelivery(self)
+        self.computers = Computers(
+            self, settings.computer_pause_range(), float(settings.computer_think), settings.computer_workers
+        )
 
     async def setup_hook(self) -> None:
         pictures.configure(self.settings.picture_worker_count())
@@ -116,6 +124,7 @@ class TetsudoBot(commands.Bot):
             public_language=lambda guild_id: server_language(self, guild_id),
             **extra,
         )
+        self.manager.computer_think_s = float(self.settings.computer_think)
         await self.manager.servers.load()
         await self.redelivery.note()  # before any click: what a crash left owed, delivered once connected
         self.tournament_desk = TournamentDesk(self.manager)
@@ -164,6 +173,7 @@ class TetsudoBot(commands.Bot):
     async def on_ready(self) -> None:
         """Connected: deliver what a crash left owed, then carry on any tournament (tables to open, rounds to close)."""
         await self.redelivery.run()
+        await self.computers.resume()  # a computer cut short by a restart decides again
         await self.tournaments.resume()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -187,11 +197,13 @@ class TetsudoBot(commands.Bot):
         if left:
             log.warning("shutdown: %d interaction(s) still running after %.0f s; closing anyway", left, grace_s)
         await self.scheduler.halt(grace_s)
+        await self.computers.halt(min(grace_s, COMPUTER_GRACE_S))
         await self.close()
         log.info("shutdown complete: database closed")
 
     async def close(self) -> None:
         self.scheduler.stop()
+        self.computers.stop()
         if self.backups is not None:
             self.backups.stop()
         await super().close()

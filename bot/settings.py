@@ -36,9 +36,33 @@ class Settings:
     backup_folder: str = ""
     backups_kept: int = 7
     picture_workers: str = "auto"
+    computer_pause: str = "1-2"
+    computer_think: float = 1.0
+    computer_workers: int = 1
 
     def __post_init__(self) -> None:
         self.picture_worker_count()  # a bad value is refused when the settings are read, not at the first picture
+        self.computer_pause_range()
+        if self.computer_workers < 0:
+            raise SettingsError(f"Setting `computer_workers` must be 0 or more, not {self.computer_workers!r}.")
+        if not 0 < float(self.computer_think) <= 60:
+            raise SettingsError(
+                f"Setting `computer_think` must be seconds (more than 0, at most 60), not {self.computer_think!r}."
+            )
+
+    def computer_pause_range(self) -> tuple[float, float]:
+        """How long a computer pauses before it moves, in seconds: "1-2" is between 1 and 2, "0" never."""
+        text = str(self.computer_pause).strip()
+        try:
+            low, _, high = text.partition("-")
+            bounds = (float(low), float(high or low))
+        except ValueError:
+            bounds = (-1.0, -1.0)
+        if not 0 <= bounds[0] <= bounds[1] <= 60:
+            raise SettingsError(
+                f'Setting `computer_pause` must be seconds, or a range such as "1-2" (0 to 60), not {text!r}.'
+            )
+        return bounds
 
     def picture_worker_count(self) -> int:
         """Processes that draw pictures: "auto" is one per core, 0 draws in the bot's own process (one thread)."""
@@ -79,6 +103,11 @@ def _coerce(name: str, raw: Any, default: Any) -> Any:
         if isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
             return int(raw.strip())
         raise SettingsError(f"Setting `{name}` must be a whole number, not {raw!r}.")
+    if isinstance(default, float):
+        try:
+            return float(raw)
+        except (TypeError, ValueError):
+            raise SettingsError(f"Setting `{name}` must be a number, not {raw!r}.") from None
     return str(raw)
 
 

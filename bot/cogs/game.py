@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import GameManager, GameTimers, Player
+from bot.engine.computers import check_level
 from bot.engine.durations import parse_duration
 from bot.engine.moderation import timer_words
 from bot.games.base import IllegalAction, parse_option_text, resolve_options
@@ -33,20 +34,42 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
         return self.bot.manager
 
     @app_commands.command(name="new", description="Open a lobby for a game (in its own thread when possible)")
-    @app_commands.describe(game="Which game to play", options='Game options as key=value pairs, e.g. "rounds=3"')
-    @app_commands.autocomplete(game=flows.game_names)
+    @app_commands.describe(
+        game="Which game to play",
+        options='Game options as key=value pairs, e.g. "rounds=3"',
+        computers="How many computer players to seat at once",
+        level="How well those computers play",
+    )
+    @app_commands.autocomplete(game=flows.game_names, level=flows.computer_levels)
     @refusals_answered
-    async def new(self, interaction: discord.Interaction, game: str, options: str = "") -> None:
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: str = "",
+        computers: app_commands.Range[int, 0, 12] = 0,
+        level: str = "",
+    ) -> None:
         chosen = self.manager.game(game)
         resolve_options(chosen.options, parse_option_text(options))
+        if computers:
+            level = check_level(chosen.name, level)  # refused before the lobby opens: nothing is left half done
+            if computers >= chosen.max_seats:
+                raise IllegalAction(
+                    _("{game} seats at most {seats} players, you included.").format(
+                        game=chosen.title, seats=chosen.max_seats
+                    )
+                )
         channel = interaction.channel
         host = flows.player(interaction)
         thread = await self._open_thread(channel, f"{chosen.title} · {host.name}")
         target_id = thread.id if thread else flows.channel_id_of(interaction)
         lobby = await self.manager.open_lobby(interaction.guild_id, target_id, chosen.name, host, options)
+        for _seat in range(computers):
+            lobby = await self.manager.add_computer(target_id, host.user_id, level)
         # The lobby, and the line pointing to its thread, are for everyone: the server's language.
         with flows.in_public(interaction):
-            lobby_message = {"embed": lobby_embed(lobby), "view": components.lobby_view(target_id)}
+            lobby_message = {"embed": lobby_embed(lobby), "view": components.lobby_view(target_id, lobby.game)}
             opened = _("**{host}** opened a {title} lobby: {thread}")
         if thread is not None:
             await interaction.response.send_message(
@@ -95,7 +118,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
         # The board is posted for everyone: it speaks the server's language.
         if lobby is not None:
             with flows.in_public(interaction):
-                shown = {"embed": lobby_embed(lobby), "view": components.lobby_view(channel_id)}
+                shown = {"embed": lobby_embed(lobby), "view": components.lobby_view(channel_id, lobby.game)}
             game_id = lobby.game_id
         else:
             update = await self.manager.current(channel_id)
@@ -223,21 +246,48 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
         await delivery.announce(interaction, update)
 
     @app_commands.command(name="replace", description="Give a player's seat to someone else (moderators)")
-    @app_commands.describe(old="The player leaving the seat", new="The player taking it")
+    @app_commands.describe(
+        old="The player leaving the seat",
+        new="The player taking it",
+        computer="Give the seat to a computer at this level instead",
+        seat="The seat's number instead of its player (a computer's seat, say)",
+    )
+    @app_commands.autocomplete(computer=flows.computer_levels)
     @refusals_answered
-    async def replace(self, interaction: discord.Interaction, old: discord.User, new: discord.Member) -> None:
-        if new.bot:
+    async def replace(
+        self,
+        interaction: discord.Interaction,
+        old: discord.User | None = None,
+        new: discord.Member | None = None,
+        computer: str | None = None,
+        seat: int | None = None,
+    ) -> None:
+        if (old is None) == (seat is None):
+            raise IllegalAction(_("Name either the player leaving (`old`) or their seat's number (`seat`)."))
+        if (new is None) == (computer is None):
+            raise IllegalAction(_("Name either the player taking the seat (`new`) or a `computer` level."))
+        if new is not None and new.bot:
             raise IllegalAction(_("A bot can't take a seat."))
+        channel_id = flows.channel_id_of(interaction)
+        old_id = old.id if old is not None else await self.manager.seat_holder(channel_id, seat or 0)
+        before = {s.user_id for s in (await self.manager.current(channel_id)).seats}
         update = await self.manager.replace_player(
-            flows.channel_id_of(interaction),
-            old.id,
-            Player(new.id, new.display_name),
+            channel_id,
+            old_id,
+            None if new is None else Player(new.id, new.display_name),
             flows.player(interaction),
             moderator=flows.is_moderator(interaction),
+            computer=computer or "",
         )
-        await reply_privately(
-            interaction, _("{new} now holds {old}'s seat.").format(new=flows.user_name(new), old=flows.user_name(old))
-        )
+        if new is not None:
+            taker = flows.user_name(new)
+        else:
+            taker = next(s.shown for s in update.seats if s.computer is not None and s.user_id not in before)
+        if old is not None:
+            said = _("{new} now holds {old}'s seat.").format(new=taker, old=flows.user_name(old))
+        else:
+            said = _("{new} now holds seat {seat}.").format(new=taker, seat=seat)
+        await reply_privately(interaction, said)
         await delivery.announce(interaction, update)
 
     @app_commands.command(name="skip", description="Apply the timeout to whoever the game waits for (moderators)")

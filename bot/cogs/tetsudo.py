@@ -63,6 +63,7 @@ class TetsudoCog(commands.GroupCog, group_name="tetsudo", group_description="You
         dm_reminders="Whether the bot may DM reminders to members who asked for them with /tetsudo notify",
         language="The bot's language here; automatic follows each member's Discord language",
         open_threads="Whether /game new opens a thread for each game",
+        rate_computer_games="Whether games with computer players count for ratings and leaderboards",
         reset="True: forget this server's settings first (options given with it are then set again)",
     )
     @app_commands.choices(
@@ -82,6 +83,7 @@ class TetsudoCog(commands.GroupCog, group_name="tetsudo", group_description="You
         dm_reminders: bool | None = None,
         language: str | None = None,
         open_threads: bool | None = None,
+        rate_computer_games: bool | None = None,
         reset: bool = False,
     ) -> None:
         guild = interaction.guild
@@ -102,6 +104,7 @@ class TetsudoCog(commands.GroupCog, group_name="tetsudo", group_description="You
             dm_reminders=dm_reminders,
             language=language,
             open_threads=open_threads,
+            rate_computer_games=rate_computer_games,
         )
         if new != book.get(guild.id):
             await book.save(guild.id, new, moderator=moderator)

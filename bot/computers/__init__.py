@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import os
 import random
 from types import ModuleType
 
 from bot.computers.base import LEVELS, Budget, Player, Seen, decision_random
 from bot.games.base import Action, IllegalAction
 
-__all__ = ["LEVELS", "Budget", "Player", "Seen", "choose", "decision_random", "players"]
+__all__ = [
+    "LEVELS",
+    "Budget",
+    "Player",
+    "Seen",
+    "choose",
+    "decision_random",
+    "has_computers",
+    "players",
+    "worker_start",
+]
+
+NICENESS = 10
+"""A worker process thinks at a lower priority than the bot: on a small VPS a person's click comes first."""
 
 GAMES = ("ttr_japan", "mexican_train", "miyajima", "next_station_tokyo", "toyko_train")
 """Each has a module `bot.computers.<game>` exporting `PLAYERS: dict[level, Player]`."""
@@ -19,6 +34,11 @@ def _module(game: str) -> ModuleType:
     if game not in GAMES:
         raise IllegalAction(f"No computer players for {game}.")
     return importlib.import_module(f"bot.computers.{game}")
+
+
+def has_computers(game: str) -> bool:
+    """Whether a game has computer players (every real game does; test games don't)."""
+    return game in GAMES
 
 
 def players(game: str) -> dict[str, Player]:
@@ -36,3 +56,9 @@ def choose(seen: Seen, level: str, rng: random.Random, budget: Budget) -> Action
     if move not in legal:  # a player's bug must never become an illegal move: fall back to a legal one
         return legal[0]
     return move
+
+
+def worker_start() -> None:
+    """A computer worker process's start: yield the CPU to the bot whenever both want it."""
+    with contextlib.suppress(OSError):  # not allowed here: the worker still runs, at the bot's priority
+        os.nice(NICENESS)

@@ -51,7 +51,7 @@ class Loaded:
             host_id=row.host_id,
             seed=row.seed,
             options=json.loads(row.options),
-            seats=tuple(SeatInfo(s.seat, s.user_id, s.name, s.resigned, s.vacant) for s in seats),
+            seats=tuple(SeatInfo(s.seat, s.user_id, s.name, s.resigned, s.vacant, s.computer) for s in seats),
             state=game.from_json(json.loads(row.state)),
             version=row.version,
             undo_floor=row.undo_floor,
@@ -93,6 +93,10 @@ class Loaded:
     def named(self, text: str) -> str:
         """Game text with its seat marks replaced by the players' names."""
         return name_seats(text, [shown_name(s.name) for s in self.seats])
+
+    def computers(self) -> frozenset[int]:
+        """Seats a computer plays."""
+        return frozenset(s.seat for s in self.seats if s.computer is not None)
 
     def resigned(self) -> frozenset[int]:
         """Seats the engine plays by default."""

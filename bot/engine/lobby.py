@@ -113,14 +113,16 @@ class LobbyDesk:
             remaining = [p for p in lobby.players if p.user_id != user_id]
             if len(remaining) == len(lobby.players):
                 raise IllegalAction(_("You're not in this game."))
+            if all(p.user_id < 0 for p in remaining):
+                remaining = []  # computers alone never play: the lobby closes (a computer's id is negative)
             async with self.storage.transaction() as tx:
                 await tx.remove_seat(row.id, user_id)
                 if not remaining:
                     # Stored, never shown: the end reason stays English whatever language the leaver speaks.
                     await tx.end_game(row.id, "abandoned", "everyone left the lobby", self.clock())
                 else:
-                    if user_id == row.host_id:
-                        await tx.set_host(row.id, remaining[0].user_id)
+                    if user_id == row.host_id:  # the next person hosts (computers never host)
+                        await tx.set_host(row.id, next(p.user_id for p in remaining if p.user_id >= 0))
                     await tx.bump_version(row.id, row.version + 1)
             log.info("lobby left channel=%s game=%s seats=%d", channel_id, row.game, len(remaining))
             return await self._lobby_of(channel_id) if remaining else None

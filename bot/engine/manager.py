@@ -37,8 +37,8 @@ FORMER_PLAYER = N_("a former player")
 
 
 def seat_name(seat: SeatRow) -> str:
-    """A stored seat's player name as shown: an anonymous seat (a negative user id) is "a former player"."""
-    return _(FORMER_PLAYER) if seat.user_id < 0 else seat.name
+    """A stored seat's player name as shown: an anonymous seat (a negative id, no computer) is "a former player"."""
+    return _(FORMER_PLAYER) if seat.user_id < 0 and seat.computer is None else seat.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +118,7 @@ class PlayDesk(LobbyDesk):
                 await tx.start_game(row.id, text, started.version, now)
 
             # Starting deals every seat its secrets: each owner gets their view by DM (open games have none to send).
-            views = {s.user_id: loaded.view(s.seat) for s in loaded.seats}
+            views = {s.user_id: loaded.view(s.seat) for s in loaded.seats if s.computer is None}  # computers: no DMs
             dms = {user_id: view for user_id, view in views.items() if holds_secrets(view)}
             players = ", ".join(loaded.name(s.seat) for s in loaded.seats)
             with self.in_public(loaded.guild_id):
@@ -367,12 +367,14 @@ class PlayDesk(LobbyDesk):
         skip: bool = False,
         setup: Callable[[Transaction], Awaitable[None]] | None = None,
         new_board: bool = False,
+        rearm: bool = False,
     ) -> Update:
         """Apply the moves plus whatever resigned (or `forced`) seats must play, commit once, and report.
 
         `resigning` seats drop out (left `vacating` when a moderator removed their player); `setup` writes what
         must commit in the same transaction, before the moves (a start: the game's first state). What the change
         owes Discord (its announcement, `new_board` or not, and the views it dealt) is stored in that transaction.
+        `rearm` starts the timers again even if the same seats still wait (a timeout's stand-in moves).
         """
         game = loaded.game
         if resigning:
@@ -412,7 +414,7 @@ class PlayDesk(LobbyDesk):
         dms = dict(dm_views or {})
         for s in new.seats:
             changed = views[s.seat]["private"] != secrets_before[s.seat]
-            if s.seat != actor_seat and s.user_id not in dms and changed:
+            if s.seat != actor_seat and s.user_id not in dms and changed and s.computer is None:
                 dms[s.user_id] = views[s.seat]
         with self.in_public(loaded.guild_id):
             lines = lines + [new.named(move_line(game, m, new.name(m.seat))) for m in step.moves]
@@ -425,7 +427,7 @@ class PlayDesk(LobbyDesk):
             loaded.version,
             new.version,
             new.undo_floor,
-            None if ended else self._timer_plan(new, waited, restart=bool(forced or resigning or not moves)),
+            None if ended else self._timer_plan(new, waited, restart=bool(rearm or forced or resigning or not moves)),
             owings(update, new_board=new_board),
         )
         try:
@@ -444,7 +446,7 @@ class PlayDesk(LobbyDesk):
                         if outcome is not None:
                             results = self._results(new, outcome)
                             await tx.record_results(results)
-                            if new.guild_id is not None:
+                            if new.guild_id is not None and self._rated(new):
                                 names = {s.user_id: s.name for s in new.seats}
                                 before = await tx.ratings_for(new.guild_id, game.name, names)
                                 await tx.save_ratings(rate_results(game, new.guild_id, results, names, before))
@@ -473,6 +475,10 @@ class PlayDesk(LobbyDesk):
                 move.auto,
             )
         return replace(update, owed=Owed.of(owed))
+
+    def _rated(self, loaded: Loaded) -> bool:
+        """Whether a finished game counts for ratings: human-only games, or any if the server rates computer games."""
+        return not loaded.computers() or self.servers.rate_computer_games(loaded.guild_id)
 
     def _timer_plan(self, new: Loaded, waited: frozenset[int], *, restart: bool) -> TimerPlan | None:
         """Arm the timers when a wait begins (someone new must act), clear them when nobody must act."""
@@ -542,7 +548,7 @@ class PlayDesk(LobbyDesk):
             actor_id=actor,
             actor_view=actor_view,
             dm_views=dm_views,
-            to_ping=tuple(s.user_id for s in loaded.seats if s.seat in to_act),
+            to_ping=tuple(s.user_id for s in loaded.seats if s.seat in to_act and s.computer is None),
             outcome=outcome,
             ended=ended,
             tournament_id=loaded.tournament_id,

@@ -7,11 +7,11 @@ import logging
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.engine.computers import ComputerDesk, check_level, computer_id, computer_name, free_name
 from bot.engine.durations import duration_words
 from bot.engine.errors import NotModerator
 from bot.engine.loaded import Loaded
 from bot.engine.manager import holds_secrets
-from bot.engine.outbox import OutboxDesk
 from bot.engine.replay import new_state, state_text
 from bot.engine.timers import GameTimers, Reminder, arm, check_consequence, consequences
 from bot.engine.turns import must_act
@@ -32,6 +32,8 @@ def timeout_line(consequence: str, why: str, players: list[str]) -> str:
         )
     elif consequence == "skip":
         form = ngettext("⏰ {why}: {players} skips their turn.", "⏰ {why}: {players} skip their turn.", count)
+    elif consequence == "computer":
+        form = ngettext("⏰ {why}: a computer plays for {players}.", "⏰ {why}: a computer plays for {players}.", count)
     else:
         form = ngettext(
             "⏰ {why}: {players} plays their default move.", "⏰ {why}: {players} play their default move.", count
@@ -45,6 +47,7 @@ def consequence_name(consequence: str) -> str:
         "auto": pgettext("timeout consequence", "auto"),
         "skip": pgettext("timeout consequence", "skip"),
         "forfeit": pgettext("timeout consequence", "forfeit"),
+        "computer": pgettext("timeout consequence", "computer"),
     }
     return names.get(consequence, consequence)
 
@@ -73,7 +76,7 @@ class TurnWaiting:
     since_ms: int | None
 
 
-class GameManager(OutboxDesk):
+class GameManager(ComputerDesk):
     """Everything the Discord layer asks of the engine."""
 
     # ------------------------------------------------------------------ timers
@@ -130,7 +133,7 @@ class GameManager(OutboxDesk):
             if timer.kind == "remind":
                 if not await self.storage.claim_timer(timer):
                     return None
-                users = tuple(s.user_id for s in loaded.seats if s.seat in waiting)
+                users = tuple(s.user_id for s in loaded.seats if s.seat in waiting and s.computer is None)
                 log.info("reminder channel=%s game=%s seats=%d", timer.channel_id, loaded.game.name, len(users))
                 return Reminder(
                     loaded.game_id, loaded.channel_id, loaded.guild_id, loaded.game.title, users, row.board_message_id
@@ -164,6 +167,10 @@ class GameManager(OutboxDesk):
             line = timeout_line(consequence, why, [loaded.name(s) for s in sorted(waiting)])
         if consequence == "forfeit":
             return await self._after(loaded, [], lines=[line], actor=actor, resigning=tuple(sorted(waiting)))
+        if consequence == "computer":
+            moves = await self.stand_in_moves(loaded, waiting)
+            if moves is not None:
+                return await self._after(loaded, moves, lines=[line], actor=actor, rearm=True)
         return await self._after(loaded, [], lines=[line], actor=actor, forced=waiting, skip=consequence == "skip")
 
     # ------------------------------------------------------------------ moderators
@@ -192,8 +199,12 @@ class GameManager(OutboxDesk):
             )
             return await self._after(loaded, [], lines=[line], actor=by.user_id, resigning=(seat,), vacating=True)
 
-    async def replace_player(self, channel_id: int, old_id: int, new: Player, by: Player, *, moderator: bool) -> Update:
-        """Give a seat to someone else (a moderator's `/game replace`, or anyone taking a vacant seat)."""
+    async def replace_player(
+        self, channel_id: int, old_id: int, new: Player | None, by: Player, *, moderator: bool, computer: str = ""
+    ) -> Update:
+        """Give a seat to someone else (a moderator's `/game replace`, or anyone taking a vacant seat).
+
+        With no `new` player, a computer at level `computer` takes the seat (moderators only)."""
         async with self.locks(channel_id):
             loaded = await self._running(channel_id)
             seat = loaded.maybe_seat_of(old_id)
@@ -201,10 +212,16 @@ class GameManager(OutboxDesk):
                 raise IllegalAction(_("That user isn't playing in this game."))
             if not moderator and not loaded.seats[seat].vacant:
                 raise NotModerator(_("Only a moderator can replace a player."))
+            level = None
+            if new is None:
+                level = check_level(loaded.game.name, computer)
+                name = free_name(s.user_id for s in loaded.seats)
+                with self.in_public(loaded.guild_id):
+                    new = Player(computer_id(name, level), computer_name(name, level))
             if loaded.maybe_seat_of(new.user_id) is not None:
                 raise IllegalAction(_("{player} already holds a seat in this game.").format(player=new.shown))
             old_name = loaded.name(seat)
-            given = SeatInfo(seat, new.user_id, new.name)  # playing again: neither resigned nor vacant
+            given = SeatInfo(seat, new.user_id, new.name, computer=level)  # playing again: neither resigned nor vacant
             loaded = replace(loaded, seats=tuple(given if s.seat == seat else s for s in loaded.seats))
             with self.in_public(loaded.guild_id):
                 if by.user_id == new.user_id:
@@ -214,10 +231,10 @@ class GameManager(OutboxDesk):
                         moderator=by.shown, old=old_name, player=new.shown
                     )
             view = loaded.view(seat)
-            dms = {new.user_id: view}
+            dms = {} if level else {new.user_id: view}  # a computer is sent nothing
             update = self._update(loaded, [line], actor=by.user_id, dm_views=dms, outcome=None, ended=None)
             async with self.storage.transaction() as tx:
-                await tx.set_seat_user(loaded.game_id, seat, new.user_id, new.name)
+                await tx.set_seat_user(loaded.game_id, seat, new.user_id, new.name, level)
                 owed = await tx.owe(loaded.game_id, loaded.version, owings(update))
             self._cache.drop(channel_id)
             log.info(
@@ -228,7 +245,15 @@ class GameManager(OutboxDesk):
                 seat,
                 by.user_id,
             )
-            return replace(update, owed=Owed.of(owed), first_views=(new.user_id,) if holds_secrets(view) else ())
+            first = (new.user_id,) if holds_secrets(view) and not level else ()
+            return replace(update, owed=Owed.of(owed), first_views=first)
+
+    async def seat_holder(self, channel_id: int, seat_number: int) -> int:
+        """Who holds a seat, numbered from 1 as the board shows it (a person's id, or a computer's)."""
+        loaded = await self._running(channel_id)
+        if not 1 <= seat_number <= len(loaded.seats):
+            raise IllegalAction(_("Choose a seat from 1 to {seats}.").format(seats=len(loaded.seats)))
+        return loaded.seats[seat_number - 1].user_id
 
     async def take_seat(self, channel_id: int, player: Player) -> Update:
         """Anyone not playing takes the first vacant seat of the running game."""

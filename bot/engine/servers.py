@@ -56,6 +56,10 @@ class ServerBook:
         """Whether the bot may DM reminders for this server's games (to members who opted in)."""
         return self.get(guild_id).dm_reminders
 
+    def rate_computer_games(self, guild_id: int | None) -> bool:
+        """Whether games with computers count for this server's ratings and leaderboards (off by default)."""
+        return self.get(guild_id).rate_computer_games
+
     def language(self, guild_id: int | None) -> str | None:
         """The server's chosen language, or None: each user's Discord locale, then the server's preferred one."""
         return self.get(guild_id).language

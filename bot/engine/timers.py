@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.computers import has_computers
 from bot.games.base import Game, IllegalAction
 from bot.i18n import _
 from bot.storage import TimerPlan
 
-CONSEQUENCES = ("auto", "skip", "forfeit")
-"""What a timeout does to the seats still waiting: their default move, a skip, or they drop out."""
+CONSEQUENCES = ("auto", "skip", "forfeit", "computer")
+"""What a timeout does to the seats still waiting: their default move, a skip, they drop out, or a computer plays."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,8 +54,10 @@ def can_skip(game: Game) -> bool:
 
 
 def consequences(game: Game) -> tuple[str, ...]:
-    """The timeout consequences this game offers: `skip` only where its rules have a pass."""
-    return tuple(c for c in CONSEQUENCES if c != "skip" or can_skip(game))
+    """The timeout consequences this game offers: `skip` only where its rules have a pass, `computer` where it has
+    computer players."""
+    offered = {"skip": can_skip(game), "computer": has_computers(game.name)}
+    return tuple(c for c in CONSEQUENCES if offered.get(c, True))
 
 
 def check_consequence(game: Game, on_timeout: str) -> None:

@@ -37,6 +37,8 @@ class SeatInfo:
     resigned: bool = False
     vacant: bool = False
     """Its player was removed by a moderator; anyone may take the seat."""
+    computer: str | None = None
+    """The level of the computer playing this seat; None: a person (only people get DMs, pings, ephemerals)."""
 
     @property
     def shown(self) -> str:

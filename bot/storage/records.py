@@ -52,6 +52,8 @@ class SeatRow:
     resigned: bool
     vacant: bool = False
     """Kicked by a moderator: played by default until someone takes the seat."""
+    computer: str | None = None
+    """The level of the computer playing this seat (its user id is then synthetic); None: a person."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,10 @@ from typing import Any
 
 import aiosqlite
 
-COLUMNS = "moderator_role_id, reminder_turn_s, reminder_simultaneous_s, dm_reminders, language, open_threads"
+COLUMNS = (
+    "moderator_role_id, reminder_turn_s, reminder_simultaneous_s, dm_reminders, language, open_threads,"
+    " rate_computer_games"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,11 +24,14 @@ class ServerSettings:
     dm_reminders: bool = True
     language: str | None = None
     open_threads: bool | None = None
+    rate_computer_games: bool = False
+    """Whether games with computers count for ratings and leaderboards."""
 
 
 def _settings(row: Any) -> ServerSettings:
-    role, turn, simultaneous, dms, language, threads = row
-    return ServerSettings(role, turn, simultaneous, bool(dms), language, None if threads is None else bool(threads))
+    role, turn, simultaneous, dms, language, threads, rated = row
+    threads = None if threads is None else bool(threads)
+    return ServerSettings(role, turn, simultaneous, bool(dms), language, threads, bool(rated))
 
 
 class ServerQueries:
@@ -54,7 +60,7 @@ class ServerQueries:
             threads = None if settings.open_threads is None else int(settings.open_threads)
             await self._db.execute(
                 f"INSERT OR REPLACE INTO server_settings (guild_id, {COLUMNS}, updated_ms)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     settings.moderator_role,
@@ -63,6 +69,7 @@ class ServerQueries:
                     int(settings.dm_reminders),
                     settings.language,
                     threads,
+                    int(settings.rate_computer_games),
                     now_ms,
                 ),
             )

@@ -27,7 +27,8 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game, status, host_id, options, seed, state, version, undo_floor, "
     "board_message_id, end_reason, created_ms, started_ms, finished_ms, remind_s, timeout_s, on_timeout, tournament_id"
-)
+).replace("on_timeout", "CASE WHEN timeout_computer THEN 'computer' ELSE on_timeout END")
+"""A timeout a computer plays is stored as `auto` plus `timeout_computer` (0002's CHECK predates computers)."""
 
 
 def _game(row: Iterable[Any] | None) -> GameRow | None:
@@ -35,8 +36,8 @@ def _game(row: Iterable[Any] | None) -> GameRow | None:
 
 
 def _seat(row: Iterable[Any]) -> SeatRow:
-    game_id, seat, user_id, name, resigned, vacant = row
-    return SeatRow(game_id, seat, user_id, name, bool(resigned), bool(vacant))
+    game_id, seat, user_id, name, resigned, vacant, computer = row
+    return SeatRow(game_id, seat, user_id, name, bool(resigned), bool(vacant), computer)
 
 
 class Transaction(TournamentWrites):
@@ -67,12 +68,12 @@ class Transaction(TournamentWrites):
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
-    async def add_seat(self, game_id: int, user_id: int, name: str) -> None:
-        """Seat a user after everyone already seated."""
+    async def add_seat(self, game_id: int, user_id: int, name: str, computer: str | None = None) -> None:
+        """Seat a user (or a computer at `computer`'s level) after everyone already seated."""
         await self._db.execute(
-            "INSERT INTO seats (game_id, seat, user_id, name)"
-            " SELECT ?, COALESCE(MAX(seat) + 1, 0), ?, ? FROM seats WHERE game_id = ?",
-            (game_id, user_id, name, game_id),
+            "INSERT INTO seats (game_id, seat, user_id, name, computer)"
+            " SELECT ?, COALESCE(MAX(seat) + 1, 0), ?, ?, ? FROM seats WHERE game_id = ?",
+            (game_id, user_id, name, computer, game_id),
         )
 
     async def remove_seat(self, game_id: int, user_id: int) -> None:
@@ -82,19 +83,22 @@ class Transaction(TournamentWrites):
     async def renumber_seats(self, game_id: int) -> None:
         """Number the seats 0..n-1 in join order."""
         rows = await self._db.execute_fetchall(
-            "SELECT seat, user_id, name, resigned FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            "SELECT seat, user_id, name, resigned, computer FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
         )
         await self._db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
         await self._db.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, resigned) VALUES (?, ?, ?, ?, ?)",
-            [(game_id, n, user_id, name, resigned) for n, (_, user_id, name, resigned) in enumerate(rows)],
+            "INSERT INTO seats (game_id, seat, user_id, name, resigned, computer) VALUES (?, ?, ?, ?, ?, ?)",
+            [(game_id, n, *rest) for n, (_, *rest) in enumerate(rows)],
         )
 
-    async def set_seat_user(self, game_id: int, seat: int, user_id: int, name: str) -> None:
-        """Give a seat to another user."""
+    async def set_seat_user(
+        self, game_id: int, seat: int, user_id: int, name: str, computer: str | None = None
+    ) -> None:
+        """Give a seat to another user (or to a computer at `computer`'s level)."""
         await self._db.execute(
-            "UPDATE seats SET user_id = ?, name = ?, resigned = 0, vacant = 0 WHERE game_id = ? AND seat = ?",
-            (user_id, name, game_id, seat),
+            "UPDATE seats SET user_id = ?, name = ?, resigned = 0, vacant = 0, computer = ?"
+            " WHERE game_id = ? AND seat = ?",
+            (user_id, name, computer, game_id, seat),
         )
 
     async def set_meta(self, key: str, value: str) -> None:
@@ -186,9 +190,10 @@ class Transaction(TournamentWrites):
 
     async def set_timers(self, game_id: int, remind_s: int | None, timeout_s: int | None, on_timeout: str) -> None:
         """Store a game's reminder delay, timeout and its consequence."""
+        computer = on_timeout == "computer"
         await self._db.execute(
-            "UPDATE games SET remind_s = ?, timeout_s = ?, on_timeout = ? WHERE id = ?",
-            (remind_s, timeout_s, on_timeout, game_id),
+            "UPDATE games SET remind_s = ?, timeout_s = ?, on_timeout = ?, timeout_computer = ? WHERE id = ?",
+            (remind_s, timeout_s, "auto" if computer else on_timeout, int(computer), game_id),
         )
 
     async def ratings_for(self, guild_id: int, game: str, users: Iterable[int]) -> dict[int, RatingRow]:
@@ -334,16 +339,25 @@ class SqliteStorage(TimerQueries, StatsQueries, TournamentQueries, ServerQueries
     async def running_games_of(self, user_id: int) -> list[GameRow]:
         """Running games where a user holds a seat, oldest first."""
         rows = await self._db.execute_fetchall(
-            f"SELECT {', '.join('g.' + c for c in GAME_COLUMNS.split(', '))} FROM games g"
-            " JOIN seats s ON s.game_id = g.id WHERE s.user_id = ? AND g.status = 'running' ORDER BY g.id",
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'running'"
+            " AND id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id",
             (user_id,),
         )
         return [GameRow(*row) for row in rows]
 
+    async def channels_with_computers(self) -> list[int]:
+        """Channels whose running game has a seat a computer plays."""
+        rows = await self._db.execute_fetchall(
+            "SELECT DISTINCT g.channel_id FROM games g JOIN seats s ON s.game_id = g.id"
+            " WHERE g.status = 'running' AND s.computer IS NOT NULL ORDER BY g.channel_id"
+        )
+        return [int(row[0]) for row in rows]
+
     async def seats(self, game_id: int) -> list[SeatRow]:
         """A game's seats in seat order."""
         rows = await self._db.execute_fetchall(
-            "SELECT game_id, seat, user_id, name, resigned, vacant FROM seats WHERE game_id = ? ORDER BY seat",
+            "SELECT game_id, seat, user_id, name, resigned, vacant, computer FROM seats"
+            " WHERE game_id = ? ORDER BY seat",
             (game_id,),
         )
         return [_seat(row) for row in rows]

@@ -9,7 +9,9 @@ from typing import Any, ClassVar
 import discord
 from discord import ui
 
-from bot.games.base import Action
+from bot.computers import LEVELS, players
+from bot.engine.computers import level_word
+from bot.games.base import Action, IllegalAction
 from bot.i18n import _
 from bot.ui import flows
 from bot.ui.errors import answer_failure
@@ -191,6 +193,40 @@ class MultiSelect(
             await answer_failure(interaction, error)
 
 
+REMOVE = "remove"
+"""The **Add computer…** menu's last entry: the host takes the last computer seated out again."""
+
+
+class ComputerSelect(Admitted, ui.DynamicItem[ui.Select[Any]], template=r"tetsudo:computer:(?P<channel>\d+)"):
+    """The lobby's **Add computer** menu: the host picks a level and a computer takes the next seat."""
+
+    def __init__(self, channel_id: int, levels: Sequence[str] = LEVELS) -> None:
+        super().__init__(
+            ui.Select(
+                placeholder=_("Add computer…"),
+                options=[
+                    *(discord.SelectOption(label=level_word(level), value=level) for level in levels),
+                    discord.SelectOption(label=_("Remove the last computer"), value=REMOVE),
+                ],
+                custom_id=f"tetsudo:computer:{channel_id}",
+            )
+        )
+        self.channel_id = channel_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> ComputerSelect:
+        return cls(int(match["channel"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            values = (interaction.data or {}).get("values") or [""]
+            await flows.add_computer(interaction, self.channel_id, str(values[0]))
+        except Exception as error:
+            await answer_failure(interaction, error)
+
+
 class MoveSelect(Admitted, ui.DynamicItem[ui.Select[Any]], template=r"tetsudo:pick:(?P<channel>\d+):(?P<version>\d+)"):
     """The menu of a seat's legal moves, stamped with the board version it was built from."""
 
@@ -259,6 +295,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     MoveSelect,
     MultiSelect,
     ConfirmButton,
+    ComputerSelect,
 )
 """Registered once in setup_hook, so clicks work after any restart."""
 
@@ -276,11 +313,23 @@ def layout() -> ui.View:
     return view
 
 
-def lobby_view(channel_id: int) -> ui.View:
-    """The lobby's buttons."""
+def computer_levels(game: str) -> tuple[str, ...]:
+    """The levels a game's computers play at, weakest first (none for a game without computers)."""
+    try:
+        offered = players(game)
+    except IllegalAction:
+        return ()
+    return tuple(level for level in LEVELS if level in offered)
+
+
+def lobby_view(channel_id: int, game: str = "") -> ui.View:
+    """The lobby's buttons, and its **Add computer** menu when the game has computer players."""
     view = layout()
     for verb in LOBBY_VERBS:
         view.add_item(LobbyButton(verb, channel_id))
+    levels = computer_levels(game)
+    if levels:
+        view.add_item(ComputerSelect(channel_id, levels))
     return view
 
 

@@ -106,8 +106,18 @@ async def announce(interaction: discord.Interaction, update: Update, *, new_boar
 async def deliver(client: discord.Client, update: Update, *, new_board: bool = False) -> None:
     """Everything the channel and each player should now see, in that order, in the server's language."""
     channel = await channel_of(client, update.channel_id)
-    with speaking(language_of(client, channel)):
-        await _deliver(client, channel, update, new_board=new_board)
+    try:
+        with speaking(language_of(client, channel)):
+            await _deliver(client, channel, update, new_board=new_board)
+    finally:
+        _computers_may_move(client, update)
+
+
+def _computers_may_move(client: discord.Client, update: Update) -> None:
+    """After a change is told, a computer the game now waits for moves (after its pause): the order reads right."""
+    computers = getattr(client, "computers", None)  # looked up, not imported: the driver delivers through here
+    if computers is not None and update.running and any(s.computer is not None for s in update.seats):
+        computers.poke(update.channel_id)
 
 
 async def _deliver(
@@ -290,7 +300,7 @@ async def refresh_lobby(
             if lobby is None:
                 shown: dict[str, Any] = {"content": _(closed_text), "embed": None, "view": None}
             else:
-                shown = {"embed": lobby_embed(lobby), "view": components.lobby_view(channel_id)}
+                shown = {"embed": lobby_embed(lobby), "view": components.lobby_view(channel_id, lobby.game)}
         await message.edit(**shown)
     except discord.NotFound:
         log.info("lobby message gone channel=%s", channel_id)

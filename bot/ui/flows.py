@@ -9,7 +9,9 @@ from typing import Any, Protocol, cast
 import discord
 from discord import app_commands
 
+from bot.computers import LEVELS
 from bot.engine import GameManager, Player, StaleClick, Update
+from bot.engine.computers import level_word
 from bot.engine.names import shown_name, stored_name
 from bot.games.base import Action, Game, IllegalAction, option_text
 from bot.i18n import N_, _, speaking
@@ -44,6 +46,13 @@ async def game_names(interaction: discord.Interaction, current: str) -> list[app
         for game in services(interaction).games.values()
         if typed in game.name or typed in game.title.lower()
     ][:25]
+
+
+async def computer_levels(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete: the computer levels, named in the reader's language."""
+    typed = current.lower()
+    entries = ((level, level_word(level)) for level in LEVELS)
+    return [app_commands.Choice(name=word, value=level) for level, word in entries if typed in word.lower()]
 
 
 async def say(interaction: discord.Interaction, text: str) -> None:
@@ -368,7 +377,19 @@ async def lobby_button(interaction: discord.Interaction, verb: str, channel_id: 
             return
         lobby = left
     with in_public(interaction):
-        shown = {"embed": lobby_embed(lobby), "view": components.lobby_view(channel_id)}
+        shown = {"embed": lobby_embed(lobby), "view": components.lobby_view(channel_id, lobby.game)}
+    await interaction.response.edit_message(**shown)
+
+
+async def add_computer(interaction: discord.Interaction, channel_id: int, level: str) -> None:
+    """The lobby's **Add computer** menu: the host seats a computer at the chosen level (or removes the last one)."""
+    manager = services(interaction).manager
+    if level == components.REMOVE:
+        lobby = await manager.remove_computer(channel_id, interaction.user.id)
+    else:
+        lobby = await manager.add_computer(channel_id, interaction.user.id, level)
+    with in_public(interaction):
+        shown = {"embed": lobby_embed(lobby), "view": components.lobby_view(channel_id, lobby.game)}
     await interaction.response.edit_message(**shown)
 
 
@@ -502,7 +523,7 @@ class OptionsModal(Admitted, discord.ui.Modal):
         manager = services(interaction).manager
         lobby = await manager.configure(self.channel_id, interaction.user.id, self.text.value)
         with in_public(interaction):
-            shown = {"embed": lobby_embed(lobby), "view": components.lobby_view(self.channel_id)}
+            shown = {"embed": lobby_embed(lobby), "view": components.lobby_view(self.channel_id, lobby.game)}
         await interaction.response.edit_message(**shown)
 
     async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:

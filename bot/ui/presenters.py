@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from bot.engine import Update
+from bot.engine.computers import MARK
 from bot.games.base import Action, name_seats
 from bot.i18n import _, ngettext
 from bot.ui import messages
@@ -212,8 +213,10 @@ def names_of(update: Update) -> list[str]:
 
 
 def picture_names(update: Update) -> list[str]:
-    """The players' names in seat order, as drawn in pictures (stored clean of control characters; not escaped)."""
-    return [s.name for s in update.seats]
+    """The players' names in seat order, as drawn in pictures (stored clean of control characters; not escaped).
+
+    A computer's reads "Tetsu · strong" there: the pictures' font has no robot, and the level still says what it is."""
+    return [s.name.removeprefix(MARK) if s.computer else s.name for s in update.seats]
 
 
 def named(update: Update, text: str) -> str:

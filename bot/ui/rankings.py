@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.engine import GameStats, RatingRow
+from bot.engine.computers import MARK
 from bot.engine.ratings import shown
 from bot.engine.tournaments import StandingsView
 from bot.i18n import _, ngettext, pgettext
@@ -78,7 +79,8 @@ def leaderboard_table(
 
 
 def _line(place: int, rating: RatingRow) -> tuple[str, ...]:
-    return (str(place), rating.name, shown(rating), str(rating.games))
+    # A computer (rated where the server allows it) is drawn "Tetsu · strong": the pictures' font has no robot.
+    return (str(place), rating.name.removeprefix(MARK), shown(rating), str(rating.games))
 
 
 async def table_file(table: RankedTable, filename: str) -> discord.File:

@@ -35,6 +35,7 @@ def changed(
     dm_reminders: bool | None,
     language: str | None,
     open_threads: bool | None,
+    rate_computer_games: bool | None = None,
 ) -> ServerSettings:
     """The settings after this command: every option checked before anything is stored (a typo changes nothing)."""
     new = ServerSettings() if reset else current
@@ -52,6 +53,8 @@ def changed(
         new = replace(new, language=None if language == AUTOMATIC else language)
     if open_threads is not None:
         new = replace(new, open_threads=open_threads)
+    if rate_computer_games is not None:
+        new = replace(new, rate_computer_games=rate_computer_games)
     return new
 
 
@@ -87,6 +90,10 @@ def settings_text(guild: discord.Guild, book: ServerBook, default_role: str) -> 
         ),
         _("Language: {language} ({source})").format(language=language, source=source(own.language)),
         _("`/game new` opens a thread: {threads} ({source})").format(threads=threads, source=source(own.open_threads)),
+        _("Games with computer players count for ratings: {rated} ({source})").format(
+            rated=pgettext("rated", "yes") if own.rate_computer_games else pgettext("rated", "no"),
+            source=source(True if own.rate_computer_games else None),
+        ),
         _("A game's own `/game timers` come before these reminder delays."),
     ]
     return "\n".join(lines)

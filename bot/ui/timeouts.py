@@ -16,6 +16,7 @@ MEANINGS = {
     "auto": N_("their default move"),
     "skip": N_("they pass, as the game's rules allow"),
     "forfeit": N_("they drop out"),
+    "computer": N_("a computer plays their turn"),
 }
 """What each consequence does to the players still waited for, as its menu entry says."""
 

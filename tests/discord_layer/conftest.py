@@ -23,10 +23,11 @@ def make_bot(database: Path, games: Mapping[str, Any] | None = None, **settings:
     """A bot offering `games` (the relay test game by default), on the given database file (closed after the test).
 
     Pictures are drawn in the bot's own thread unless a test asks for workers: these tests read where pictures go,
-    and tests/rendering/test_picture_workers.py and the sandbox games draw in worker processes.
+    and tests/rendering/test_picture_workers.py and the sandbox games draw in worker processes. Computers decide in
+    a thread too (tests/discord_layer/test_computers.py has one game decided in a worker process).
     """
     offered = dict(games) if games is not None else {"relay": RELAY}
-    settings = {"picture_workers": "0", **settings}
+    settings = {"picture_workers": "0", "computer_workers": 0, **settings}
     bot = TetsudoBot(Settings(database=str(database), **settings), offered, seeds=lambda: SEED)  # type: ignore[arg-type]
     OPEN_BOTS.append(bot)
     return bot

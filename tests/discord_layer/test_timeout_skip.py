@@ -32,7 +32,7 @@ async def test_item33_skip_is_offered_and_accepted_only_where_the_rules_have_a_p
         thread: [c["value"] for c in await table.alice.autocomplete(thread, "game timers", "on_timeout", "")]
         for thread in (miyajima, mexican)
     }
-    assert offered == {miyajima: ["auto", "forfeit"], mexican: ["auto", "skip", "forfeit"]}
+    assert offered == {miyajima: ["auto", "forfeit", "computer"], mexican: ["auto", "skip", "forfeit", "computer"]}
     refused = await table.alice.slash(miyajima, "game timers", timeout="1h", on_timeout="skip")
     assert refused.ephemeral
     assert "Fast Train to Miyajima's rules have no pass" in refused.response.content  # type: ignore[union-attr]
@@ -45,7 +45,10 @@ async def test_item33_skip_is_offered_and_accepted_only_where_the_rules_have_a_p
 async def test_item33_a_tournament_offers_skip_only_for_a_game_with_a_pass(table: Table) -> None:
     mods = table.guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     mod = table.guild.add_member(table.env.create_user("mod"), roles=[mods])
-    for game, wanted in (("miyajima", ["auto", "forfeit"]), ("mexican_train", ["auto", "skip", "forfeit"])):
+    for game, wanted in (
+        ("miyajima", ["auto", "forfeit", "computer"]),
+        ("mexican_train", ["auto", "skip", "forfeit", "computer"]),
+    ):
         choices = await mod.autocomplete(table.channel, "tournament create", "on_timeout", "", name="Cup", game=game)
         assert [c["value"] for c in choices] == wanted, game
     refused = await mod.slash(table.channel, "tournament create", name="Cup", game="miyajima", on_timeout="skip")

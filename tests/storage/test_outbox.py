@@ -20,10 +20,13 @@ async def test_the_outbox_migration_applies_to_a_database_with_a_running_game(tm
         await storage.close()
     with closing(sqlite3.connect(path)) as db:  # as the database of the version before the outbox
         db.execute("DROP TABLE outbox")
+        db.execute("ALTER TABLE seats DROP COLUMN computer")  # and before the computers (0006)
+        db.execute("ALTER TABLE server_settings DROP COLUMN rate_computer_games")
+        db.execute("ALTER TABLE games DROP COLUMN timeout_computer")
         db.execute("PRAGMA user_version = 4")
     storage = await SqliteStorage.open(path)
     try:
-        assert await storage.schema_version() == 5 and await storage.owed() == []
+        assert await storage.schema_version() == 6 and await storage.owed() == []
         manager = make_manager(storage)
         _user, _action, moved = await random_move(manager, random.Random(2))
         assert moved.game_id == started.game_id and moved.version == started.version + 1
