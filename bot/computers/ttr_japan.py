@@ -1,8 +1,118 @@
-"""Computer players of Ticket to Ride: Japan."""
+"""Computer players of Ticket to Ride: Japan: easy (random sensible moves), normal (greedy tickets), strong (search)."""
 
 from __future__ import annotations
 
-from bot.computers.base import Player, Uniform
+import random
+from typing import Any
 
-PLAYERS: dict[str, Player] = {"easy": Uniform()}
+from bot.computers.base import Budget, Player, Seen
+from bot.computers.search import best_move
+from bot.computers.ttr_japan_greedy import (
+    draw_choices,
+    greedy_move,
+    keep_ranking,
+    plan_claims,
+    spare_claims,
+)
+from bot.computers.ttr_japan_plan import Planner, seat_plan
+from bot.computers.ttr_japan_sample import sample
+from bot.games.base import Action, State
+from bot.games.ttr_japan import rules, scoring
+from bot.games.ttr_japan.data import japan
+from bot.games.ttr_japan.state import JapanState
+
+WIN = 20.0
+"""What winning adds to a playout's score margin: the margin says how sure, the bonus that it is a win."""
+CANDIDATES = 6
+"""Moves a strong player weighs on a turn: the greedy one and a few others."""
+KEEPS = 4
+"""Ticket choices a strong player weighs."""
+
+
+class Sensible:
+    """Easy: a random move among sensible ones (fewest tickets kept, no wasted locomotives, tickets once done)."""
+
+    def choose(self, seen: Seen, rng: random.Random, budget: Budget) -> Action:
+        legal = seen.legal
+        if legal[0].verb == "keep":
+            fewest = [a for a in legal if len(a.args) == len(legal[0].args)]
+            return fewest[rng.randrange(len(fewest))]
+        least: dict[Any, int] = {}
+        for move in legal:
+            if move.verb == "claim":
+                least[move.args[0]] = min(least.get(move.args[0], 99), int(str(move.args[2])))
+        claims = [m for m in legal if m.verb == "claim" and int(str(m.args[2])) == least[m.args[0]]]
+        draws = [m for m in legal if m.verb == "draw"]
+        done = all(bool(t["done"]) for t in seen.private["tickets"])
+        tickets = [m for m in legal if m.verb == "tickets" and done]
+        kinds = [kind for kind in (claims, draws, tickets) if kind]
+        kind = kinds[rng.randrange(len(kinds))]
+        return kind[rng.randrange(len(kind))]
+
+
+class Greedy:
+    """Normal: the greedy ticket player of `ttr_japan_greedy`, on a state guessed from the view."""
+
+    def choose(self, seen: Seen, rng: random.Random, budget: Budget) -> Action:
+        return greedy_move(sample(seen, rng), seen.seat, seen.legal)
+
+
+class GreedyPolicy:
+    """The playouts' policy: every seat plays the greedy move, its plan kept while it holds (one per decision)."""
+
+    def __init__(self) -> None:
+        self.planner = Planner()
+
+    def __call__(self, state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
+        assert isinstance(state, JapanState)
+        if legal[0].verb == "keep":
+            return greedy_move(state, seat, legal)
+        return greedy_move(state, seat, legal, self.planner.plan(state, seat))
+
+
+def value(state: State, seat: int) -> float:
+    """The seat's margin over the best other seat as if the game ended now, and a bonus for being ahead."""
+    assert isinstance(state, JapanState)
+    finals = state.finals or scoring.final_scores(state, japan())
+    totals = [f.total for f in finals]
+    others = max(t for s, t in enumerate(totals) if s != seat)
+    margin = totals[seat] - others
+    return margin + (WIN if margin > 0 else WIN / 2 if margin == 0 else 0.0)
+
+
+def candidates(state: JapanState, seat: int, legal: list[Action]) -> list[Action]:
+    """The greedy move first, then a few others worth weighing (not every claim)."""
+    if legal[0].verb == "keep":
+        ranked = keep_ranking(state, seat, len(legal[0].args))
+        return [Action("keep", kept) for kept in ranked[:KEEPS]]
+    found = [greedy_move(state, seat, legal)]
+    plan = seat_plan(state, seat)
+    more: list[Action] = []
+    if state.first_card is None:
+        more += plan_claims(state, seat, plan)[:2]
+        more += [m for m in spare_claims(state, seat, legal) if japan().routes[int(str(m.args[0]))].bullet][:1]
+        more += spare_claims(state, seat, legal)[:1]
+        if rules.TICKETS in legal:
+            more.append(rules.TICKETS)
+    more += draw_choices(state, plan, state.hands[seat])[:2]
+    if rules.BLIND_DRAW in legal:
+        more.append(rules.BLIND_DRAW)
+    for move in more:
+        if move not in found and move in legal and len(found) < CANDIDATES:
+            found.append(move)
+    return found
+
+
+class Search:
+    """Strong: determinized playouts of the greedy policy from a few candidate moves."""
+
+    def choose(self, seen: Seen, rng: random.Random, budget: Budget) -> Action:
+        legal = seen.legal
+        if len(legal) == 1:
+            return legal[0]
+        moves = candidates(sample(seen, rng), seen.seat, legal)
+        return best_move(seen, moves, sample, rng, budget, policy=GreedyPolicy(), value=value)
+
+
+PLAYERS: dict[str, Player] = {"easy": Sensible(), "normal": Greedy(), "strong": Search()}
 """By level (see `bot.computers.LEVELS`)."""
