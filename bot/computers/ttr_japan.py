@@ -70,11 +70,24 @@ class GreedyPolicy:
         return greedy_move(state, seat, legal, self.planner.plan(state, seat))
 
 
+def estimate(state: JapanState) -> list[float]:
+    """Each seat's score if the game ended now, but a ticket its plan can still finish within its trains counts 0."""
+    finals = scoring.final_scores(state, japan())
+    totals: list[float] = []
+    for seat, final in enumerate(finals):
+        total = float(final.total)
+        plan = seat_plan(state, seat)
+        if plan.trains <= state.trains[seat]:
+            points = japan().tickets
+            total += sum(points[t].points for t in plan.open_tickets)  # undo the failed ticket's minus
+        totals.append(total)
+    return totals
+
+
 def value(state: State, seat: int) -> float:
-    """The seat's margin over the best other seat as if the game ended now, and a bonus for being ahead."""
+    """The seat's margin over the best other seat (at the end, or as `estimate` says), and a bonus for leading."""
     assert isinstance(state, JapanState)
-    finals = state.finals or scoring.final_scores(state, japan())
-    totals = [f.total for f in finals]
+    totals = [float(f.total) for f in state.finals] if state.finished else estimate(state)
     others = max(t for s, t in enumerate(totals) if s != seat)
     margin = totals[seat] - others
     return margin + (WIN if margin > 0 else WIN / 2 if margin == 0 else 0.0)
@@ -104,14 +117,17 @@ def candidates(state: JapanState, seat: int, legal: list[Action]) -> list[Action
 
 
 class Search:
-    """Strong: determinized playouts of the greedy policy from a few candidate moves."""
+    """Strong: determinized playouts of the greedy policy from a few candidate moves, cut at `depth` moves."""
+
+    def __init__(self, depth: int = 10_000) -> None:
+        self.depth = depth
 
     def choose(self, seen: Seen, rng: random.Random, budget: Budget) -> Action:
         legal = seen.legal
         if len(legal) == 1:
             return legal[0]
         moves = candidates(sample(seen, rng), seen.seat, legal)
-        return best_move(seen, moves, sample, rng, budget, policy=GreedyPolicy(), value=value)
+        return best_move(seen, moves, sample, rng, budget, policy=GreedyPolicy(), value=value, depth=self.depth)
 
 
 PLAYERS: dict[str, Player] = {"easy": Sensible(), "normal": Greedy(), "strong": Search()}

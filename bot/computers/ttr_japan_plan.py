@@ -47,8 +47,22 @@ def graph() -> Graph:
     return Graph(tuple(tuple(e) for e in edges), ends, {r.id: r.length for r in board.routes.values()}, bullet)
 
 
-def path(start: int, goal: int, usable: int, free: int) -> tuple[int, list[int]] | None:
-    """The cheapest way from `start` to `goal` over usable and free routes (free ones weigh 0): weight and routes."""
+_PATHS: dict[tuple[int, int, int, int], tuple[int, ...] | None] = {}
+_PATHS_LIMIT = 1 << 16
+
+
+def path(start: int, goal: int, usable: int, free: int) -> tuple[int, ...] | None:
+    """The routes of the cheapest way from `start` to `goal` over usable and free ones (free ones weigh 0), memoised."""
+    key = (start, goal, usable, free)
+    if key in _PATHS:
+        return _PATHS[key]
+    if len(_PATHS) > _PATHS_LIMIT:
+        _PATHS.clear()
+    found = _PATHS[key] = _path(start, goal, usable, free)
+    return found
+
+
+def _path(start: int, goal: int, usable: int, free: int) -> tuple[int, ...] | None:
     edges = graph().edges
     best = [UNREACHABLE] * len(edges)
     best[start] = 0
@@ -62,7 +76,7 @@ def path(start: int, goal: int, usable: int, free: int) -> tuple[int, list[int]]
             while city != start:
                 city, route = came[city]
                 routes.append(route)
-            return dist, routes
+            return tuple(reversed(routes))
         if dist > best[city]:
             continue
         for other, route, bit, weight in edges[city]:
@@ -121,9 +135,8 @@ def _plan(usable: int, free: int, tickets: tuple[int, ...], bullets_left: bool) 
         if found is None:
             lost.append(ticket)
             continue
-        routes = tuple(reversed(found[1]))
-        paths.append((ticket, routes))
-        for route in routes:
+        paths.append((ticket, found))
+        for route in found:
             planned |= 1 << route
     return assemble(tuple(paths), tuple(lost), free, bullets_left)
 
