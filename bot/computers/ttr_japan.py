@@ -27,6 +27,14 @@ CANDIDATES = 6
 """Moves a strong player weighs on a turn: the greedy one and a few others."""
 KEEPS = 4
 """Ticket choices a strong player weighs."""
+CARD = 1.0
+"""What a card in hand adds to `estimate`."""
+LIKELY = 0.85
+"""The chance `estimate` gives an open ticket whose plan fits in the seat's trains."""
+DEPTH = 10_000
+"""Moves a playout goes on after the candidate (then `estimate` values it)."""
+INCUMBENT = 2.0
+"""Points of margin another candidate must win by on average to overrule the greedy move."""
 
 
 class Sensible:
@@ -71,15 +79,22 @@ class GreedyPolicy:
 
 
 def estimate(state: JapanState) -> list[float]:
-    """Each seat's score if the game ended now, but a ticket its plan can still finish within its trains counts 0."""
+    """Each seat's likely final score: the score as it stands, its cards, and its open tickets by their chances.
+
+    A card in hand is worth about a point (it will pay for a route). Greedy play finishes most tickets it can
+    still reach within its trains, so such a ticket counts most of its plus; in the final round, only if the
+    hand already pays for the rest."""
     finals = scoring.final_scores(state, japan())
+    tickets = japan().tickets
     totals: list[float] = []
     for seat, final in enumerate(finals):
-        total = float(final.total)
+        hand = state.hands[seat]
+        total = float(final.total) + CARD * sum(hand.values())
         plan = seat_plan(state, seat)
-        if plan.trains <= state.trains[seat]:
-            points = japan().tickets
-            total += sum(points[t].points for t in plan.open_tickets)  # undo the failed ticket's minus
+        if plan.open_tickets and plan.trains <= state.trains[seat]:
+            ending = state.final_turns is not None
+            chance = (1.0 if plan.cards <= sum(hand.values()) else 0.0) if ending else LIKELY
+            total += 2 * chance * sum(tickets[t].points for t in plan.open_tickets)  # from minus towards plus
         totals.append(total)
     return totals
 
@@ -119,15 +134,28 @@ def candidates(state: JapanState, seat: int, legal: list[Action]) -> list[Action
 class Search:
     """Strong: determinized playouts of the greedy policy from a few candidate moves, cut at `depth` moves."""
 
-    def __init__(self, depth: int = 10_000) -> None:
-        self.depth = depth
+    def __init__(self, depth: int = DEPTH, incumbent: float = INCUMBENT, width: int = CANDIDATES) -> None:
+        self.depth, self.incumbent, self.width = depth, incumbent, width
 
     def choose(self, seen: Seen, rng: random.Random, budget: Budget) -> Action:
         legal = seen.legal
         if len(legal) == 1:
             return legal[0]
         moves = candidates(sample(seen, rng), seen.seat, legal)
-        return best_move(seen, moves, sample, rng, budget, policy=GreedyPolicy(), value=value, depth=self.depth)
+        moves = moves[: self.width]
+        # Paired: every candidate meets the same guesses and the same luck, so they differ by what they do.
+        return best_move(
+            seen,
+            moves,
+            sample,
+            rng,
+            budget,
+            policy=GreedyPolicy(),
+            value=value,
+            depth=self.depth,
+            paired=True,
+            incumbent=self.incumbent,
+        )
 
 
 PLAYERS: dict[str, Player] = {"easy": Sensible(), "normal": Greedy(), "strong": Search()}
