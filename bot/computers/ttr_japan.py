@@ -25,7 +25,7 @@ WIN = 20.0
 """What winning adds to a playout's score margin: the margin says how sure, the bonus that it is a win."""
 CANDIDATES = 6
 """Moves a strong player weighs on a turn: the greedy one and a few others."""
-KEEPS = 4
+KEEPS = 2
 """Ticket choices a strong player weighs."""
 CARD = 1.0
 """What a card in hand adds to `estimate`."""
@@ -33,7 +33,7 @@ LIKELY = 0.85
 """The chance `estimate` gives an open ticket whose plan fits in the seat's trains."""
 DEPTH = 10_000
 """Moves a playout goes on after the candidate (then `estimate` values it)."""
-INCUMBENT = 2.0
+INCUMBENT = 4.0
 """Points of margin another candidate must win by on average to overrule the greedy move."""
 
 
@@ -120,8 +120,6 @@ def candidates(state: JapanState, seat: int, legal: list[Action]) -> list[Action
         more += plan_claims(state, seat, plan)[:2]
         more += [m for m in spare_claims(state, seat, legal) if japan().routes[int(str(m.args[0]))].bullet][:1]
         more += spare_claims(state, seat, legal)[:1]
-        if rules.TICKETS in legal:
-            more.append(rules.TICKETS)
     more += draw_choices(state, plan, state.hands[seat])[:2]
     if rules.BLIND_DRAW in legal:
         more.append(rules.BLIND_DRAW)
