@@ -14,13 +14,20 @@ from bot.computers.base import Budget, Player, Seen
 from bot.computers.search import paired_best_move
 from bot.games.base import Action
 from bot.games.next_station_tokyo import rules, scoring
-from bot.games.next_station_tokyo.data import COLOURS, TokyoMap, tokyo_map
+from bot.games.next_station_tokyo.data import COLOURS, tokyo_map
 from bot.games.next_station_tokyo.lines import Draw, stations_by_lines, visited
+from bot.games.next_station_tokyo.scoring import DISTRICT_BONUS, GREEN_MISS, INTERCHANGE_POINTS
 from bot.games.next_station_tokyo.state import DECK, ROUNDS, Sheet, TokyoState, card_symbol
 from bot.games.next_station_tokyo.words import EFFECT_NAMES
 
 GAME = "next_station_tokyo"
 EFFECT_KEYS = {name: key for key, name in EFFECT_NAMES.items()}
+OPEN_BONUS = 0.3
+"""Of an outer district's bonus, what one line through it is worth while rounds are left (tuned on solo games)."""
+TWO_LINES = 1.0
+"""A station on two lines (loop included): one more line makes a 3-line interchange (+5)."""
+THREE_LINES = 2.0
+"""A station on three lines: one more makes it a 4-line interchange (+10 more)."""
 SHORTLIST = 6
 """How many of the greedy's best sections the search weighs (besides passing): the rest rarely pay."""
 
@@ -51,44 +58,94 @@ def sample(seen: Seen, rng: random.Random) -> TokyoState:
     )
 
 
-def _with(sheet: Sheet, colour: str, draw: Draw) -> Sheet:
-    return {**sheet, colour: [*sheet[colour], *draw.sections]}
+class Gains:
+    """What each section would add to one seat's sheet, worked out from facts about the sheet gathered once.
+
+    Only the stations a section adds change the score (their line's product, interchanges, outer bonuses and loop
+    misses), so a candidate costs a few look-ups rather than scoring the whole sheet again.
+    """
+
+    def __init__(self, state: TokyoState, seat: int) -> None:
+        self.board = board = tokyo_map()
+        self.colour = colour = state.colour_of(seat)
+        self.sheet, self.objectives = state.sheets[seat], state.objectives
+        self.counts = stations_by_lines(self.sheet, board)
+        self.line = set(visited(self.sheet[colour]))
+        self.district_of = {sid: station.district for sid, station in board.stations.items()}
+        self.bonus = {d: DISTRICT_BONUS.get(kind, 0) for d, kind in board.districts.items()}
+        self.loop = frozenset(board.loop)
+        self.by_district = Counter(self.district_of[s] for s in self.line)
+        self.districts, self.most = len(self.by_district), max(self.by_district.values(), default=0)
+        self.bonused = {board.stations[s].district for s, n in self.counts.items() if n >= 2}
+        self.later = (ROUNDS - state.round) / (ROUNDS - 1)
+        """How much of the game is left for a promise to come true (none in the last round)."""
+        self.singles = Counter(board.stations[s].district for s, n in self.counts.items() if n == 1)
+        if self.objectives:
+            self.met = self._met(self.sheet)
+
+    def gain(self, draw: Draw, promise: bool) -> float:
+        """The points `draw` adds to the sheet now, plus (with `promise`) what it adds to the sheet's promise."""
+        counts, by_district, district_of = self.counts, self.by_district, self.district_of
+        new = [s for s in (draw.origin, *draw.path) if s not in self.line]
+        added: dict[str, int] = {}  # district → the line's new stations there (a section adds one or a few)
+        for station in new:
+            district = district_of[station]
+            added[district] = added.get(district, 0) + 1
+        most = max([self.most, *(by_district.get(d, 0) + n for d, n in added.items())])
+        reached = self.districts + sum(1 for d in added if d not in by_district)
+        found = float(reached * most - self.districts * self.most)
+        bonused: set[str] = set()
+        opened: dict[str, int] = {}  # district → change in its stations on one line only
+        for station in new:
+            lines, district = counts[station], district_of[station]
+            found += INTERCHANGE_POINTS.get(lines + 1, 0) - INTERCHANGE_POINTS.get(lines, 0)
+            if lines == 1 and station in self.loop:
+                found -= GREEN_MISS  # the loop's station is met by a line of the sheet at last
+            if lines >= 1 and district not in self.bonused and district not in bonused:
+                bonused.add(district)
+                found += self.bonus[district]
+            if promise and self.later:
+                found += self.later * (
+                    TWO_LINES * ((lines == 1) - (lines == 2)) + THREE_LINES * ((lines == 2) - (lines == 3))
+                )
+                opened[district] = opened.get(district, 0) + (lines == 0) - (lines == 1)
+        if promise and self.later and opened:
+            found += OPEN_BONUS * self.later * self._waiting_change(opened, bonused)
+        if self.objectives:  # rare (an option), so met objectives are counted the slow way
+            sheet = {**self.sheet, self.colour: [*self.sheet[self.colour], *draw.sections]}
+            found += scoring.OBJECTIVE_POINTS * (self._met(sheet) - self.met)
+        return found
+
+    def _waiting_change(self, opened: dict[str, int], bonused: set[str]) -> int:
+        """How the bonus points of outer districts visited by one line, with no interchange yet, change."""
+        change = 0
+        for district, step in opened.items():
+            if district in self.bonused or not self.bonus[district]:
+                continue
+            waited = self.singles.get(district, 0) > 0
+            waits = district not in bonused and self.singles.get(district, 0) + step > 0
+            change += self.bonus[district] * (waits - waited)
+        return change
+
+    def _met(self, sheet: Sheet) -> int:
+        """How many objectives in play `sheet` meets."""
+        return sum(scoring.sheet_score(sheet, self.board, self.objectives).objectives)
 
 
-def outlook(sheet: Sheet, colour: str, rounds_left: int, board: TokyoMap, objectives: list[int]) -> float:
-    """The sheet's score now, plus what its shape promises: a long line in many districts keeps growing its product,
-    stations on one line only may still become interchanges, and the loop's untouched stations may still be met."""
-    score = scoring.sheet_score(sheet, board, objectives)
-    total = float(score.total(board))
-    line = visited(sheet[colour])
-    by_district = Counter(board.stations[s].district for s in line)
-    # The line scores districts × most at the round's end either way; more stations now mean more ways to grow both.
-    total += 0.6 * len(line) + 1.0 * len(by_district)
-    if rounds_left:
-        counts = stations_by_lines(sheet, board)
-        # A station on two lines (loop included) is one line away from a 3-line interchange (+5) in a later round.
-        total += 0.8 * sum(1 for n in counts.values() if n == 2) * min(rounds_left, 2) / 2
-        total += 0.5 * sum(1 for n in counts.values() if n == 3)
-    return total
-
-
-def scored_draws(state: TokyoState, seat: int, legal: list[Action]) -> list[tuple[float, Action]]:
-    """Each drawing move of `legal` with the outlook of the sheet it leaves (the moves are listed as the draws)."""
-    board, colour = tokyo_map(), state.colour_of(seat)
-    sheet, rounds_left = state.sheets[seat], ROUNDS - state.round
-    found = rules.draws(state, seat)
-    by_ends = {(d.origin, d.target): d for d in found}
+def scored_draws(state: TokyoState, seat: int, legal: list[Action], promise: bool = True) -> list[tuple[float, Action]]:
+    """Each drawing move of `legal` with what it adds to the sheet (the moves are listed as the draws)."""
+    gains = Gains(state, seat)
+    by_ends = {(d.origin, d.target): d for d in rules.draws(state, seat)}
     scored = []
     for action in legal:
         draw = by_ends.get((str(action.args[0]), str(action.args[1]))) if action.verb == "draw" else None
         if draw is not None:
-            scored.append((outlook(_with(sheet, colour, draw), colour, rounds_left, board, state.objectives), action))
+            scored.append((gains.gain(draw, promise), action))
     return scored
 
 
-def greedy_policy(state: TokyoState, seat: int, legal: list[Action], rng: random.Random) -> Action:
-    """The section whose sheet looks best right after it (ties at random); pass only when nothing fits."""
-    scored = scored_draws(state, seat, legal)
+def _best(scored: list[tuple[float, Action]], legal: list[Action], rng: random.Random) -> Action:
+    """The best-scored move (ties at random); passing when there is none."""
     if not scored:
         return legal[-1]
     best = max(value for value, _action in scored)
@@ -96,22 +153,14 @@ def greedy_policy(state: TokyoState, seat: int, legal: list[Action], rng: random
     return top[rng.randrange(len(top))]
 
 
+def greedy_policy(state: TokyoState, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    """The section that adds most to the sheet and its promise (ties at random); pass only when nothing fits."""
+    return _best(scored_draws(state, seat, legal), legal, rng)
+
+
 def quick_policy(state: TokyoState, seat: int, legal: list[Action], rng: random.Random) -> Action:
-    """The playouts' greedy: the section that adds most to the sheet's score now (cheaper than `outlook`)."""
-    board, colour = tokyo_map(), state.colour_of(seat)
-    sheet = state.sheets[seat]
-    by_ends = {(d.origin, d.target): d for d in rules.draws(state, seat)}
-    best, top = float("-inf"), [legal[-1]]
-    for action in legal:
-        draw = by_ends.get((str(action.args[0]), str(action.args[1]))) if action.verb == "draw" else None
-        if draw is None:
-            continue
-        value = scoring.sheet_score(_with(sheet, colour, draw), board, state.objectives).total(board)
-        if value > best:
-            best, top = value, [action]
-        elif value == best:
-            top.append(action)
-    return top[rng.randrange(len(top))]
+    """The section that adds most to the sheet's score now."""
+    return _best(scored_draws(state, seat, legal, promise=False), legal, rng)
 
 
 def own_score(state: TokyoState, seat: int) -> float:
