@@ -55,6 +55,7 @@ def sample(seen: Seen, rng: random.Random) -> TokyoState:
         answers=list(public["answers"]),
         express=list(public["express"]),
         finished=bool(public["finished"]),
+        new_cycle=bool(public["new_cycle"]),
     )
 
 
