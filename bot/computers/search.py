@@ -106,3 +106,49 @@ def best_move(
         tallies[index].count += 1
     best = max(range(len(candidates)), key=lambda i: tallies[i].mean + (incumbent if i == 0 else 0.0))
     return candidates[best]
+
+
+def paired_best_move(
+    seen: Seen,
+    candidates: Sequence[Action],
+    sample: Sample,
+    rng: random.Random,
+    budget: Budget,
+    *,
+    policy: Policy = random_policy,
+    value: Value | None = None,
+    depth: int = 10_000,
+) -> Action:
+    """`best_move` with common random numbers: each round plays every candidate on the same guess and the same luck.
+
+    The candidates' means then differ by what the moves do rather than by the cards each happened to meet, which
+    needs far fewer playouts to rank moves whose worth hangs mostly on luck (solo games, races against the deck).
+    """
+    if len(candidates) == 1:
+        return candidates[0]
+    game = REGISTRY[seen.game]
+    value = value or standing_value(seen.game)
+    tallies = [Tally() for _ in candidates]
+    clock = budget.clock()
+    while clock.more():
+        guess, seed = sample(seen, rng), rng.getrandbits(32)
+        for index, candidate in enumerate(candidates):
+            if not clock.more():
+                break
+            clock.spend()
+            luck = random.Random(seed)
+            try:
+                state = game.apply(guess, seen.seat, candidate, GameRandom(seed, 0))
+            except IllegalAction:  # the guess makes this move impossible (it hangs on a hidden card): no evidence
+                continue
+            for step in range(1, depth + 1):
+                if game.outcome(state) is not None:
+                    break
+                to_act = sorted(game.to_act(state))
+                mover = to_act[luck.randrange(len(to_act))]
+                legal = game.legal_actions(state, mover)
+                state = game.apply(state, mover, policy(state, mover, legal, luck), GameRandom(seed, step))
+            tallies[index].total += value(state, seen.seat)
+            tallies[index].count += 1
+    best = max(range(len(candidates)), key=lambda i: tallies[i].mean)
+    return candidates[best]
