@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from bot.computers.base import Budget, Player, Seen
-from bot.computers.search import paired_best_move
+from bot.computers.search import best_move
 from bot.games.base import Action
 from bot.games.miyajima import rules, scoring
 from bot.games.miyajima.data import Sheet, sheet
@@ -156,8 +156,15 @@ class Searcher:
 
     def choose(self, seen: Seen, rng: random.Random, budget: Budget) -> Action:
         state = sample(seen, rng)
-        return paired_best_move(
-            seen, seen.legal, lambda _seen, _rng: state.copy(), rng, budget, policy=quick_policy, value=own_score
+        return best_move(
+            seen,
+            seen.legal,
+            lambda _seen, _rng: state.copy(),
+            rng,
+            budget,
+            policy=quick_policy,
+            value=own_score,
+            paired=True,  # the dice dominate: compare candidates on the same rolls
         )
 
 

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from bot.computers.base import Budget, Player, Seen
-from bot.computers.search import paired_best_move
+from bot.computers.search import best_move
 from bot.games.base import Action
 from bot.games.next_station_tokyo import rules, scoring
 from bot.games.next_station_tokyo.data import COLOURS, tokyo_map
@@ -195,7 +195,7 @@ class Searcher:
         if not scored:
             return legal[-1]
         candidates = [action for _value, action in scored[:SHORTLIST]] + [legal[-1]]
-        return paired_best_move(
+        return best_move(
             seen,
             candidates,
             lambda _seen, _rng: state.copy(),
@@ -203,6 +203,7 @@ class Searcher:
             budget,
             policy=quick_policy,
             value=own_score,
+            paired=True,  # solo luck (the cards flipped) dominates: compare candidates on the same flips
         )
 
 
