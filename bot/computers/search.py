@@ -66,8 +66,12 @@ def best_move(
     policy: Policy = random_policy,
     value: Value | None = None,
     depth: int = 10_000,
+    paired: bool = False,
 ) -> Action:
-    """The candidate whose playouts score best for the seat (candidates tried in turn until the budget ends)."""
+    """The candidate whose playouts score best for the seat (candidates tried in turn until the budget ends).
+
+    `paired`: each round of candidates shares one guess and one rollout seed (common random numbers), so the
+    candidates are compared on the same deals: far less noise per playout when the luck of the deal dominates."""
     if len(candidates) == 1:
         return candidates[0]
     game = REGISTRY[seen.game]
@@ -79,8 +83,11 @@ def best_move(
         clock.spend()
         index = turn % len(candidates)
         turn += 1
-        state = sample(seen, rng)
-        seed = rng.getrandbits(32)
+        if not paired or index == 0:
+            guess = sample(seen, rng)  # reused by a round: `paired` needs an `apply` that leaves its input alone
+            seed = rng.getrandbits(32)
+        state = guess
+        moves = random.Random(seed) if paired else rng
         try:
             state = game.apply(state, seen.seat, candidates[index], GameRandom(seed, 0))
         except IllegalAction:  # the guess makes this move impossible (it hangs on a hidden card): no evidence
@@ -89,9 +96,9 @@ def best_move(
             if game.outcome(state) is not None:
                 break
             to_act = sorted(game.to_act(state))
-            mover = to_act[rng.randrange(len(to_act))]
+            mover = to_act[moves.randrange(len(to_act))]
             legal = game.legal_actions(state, mover)
-            state = game.apply(state, mover, policy(state, mover, legal, rng), GameRandom(seed, step))
+            state = game.apply(state, mover, policy(state, mover, legal, moves), GameRandom(seed, step))
         tallies[index].total += value(state, seen.seat)
         tallies[index].count += 1
     best = max(range(len(candidates)), key=lambda i: tallies[i].mean)
