@@ -1,4 +1,4 @@
-"""Computer players of Mexican Train: random sensible plays, a greedy shedder, and determinized search."""
+"""Computer players of Mexican Train: random sensible plays, a greedy line planner, and determinized search."""
 
 from __future__ import annotations
 
@@ -12,18 +12,18 @@ from bot.games.base import Action, State
 from bot.games.mexican_train import rules, tiles
 from bot.games.mexican_train.state import MEXICAN, MexicanState
 
-CHAIN_NODES = 3000
-"""How far the normal player looks for its own train's longest line (a hand of 15 rarely needs more)."""
+CHAIN_NODES, ROLLOUT_NODES = 3000, 300
+"""How far the normal player looks for its own train's longest line (a hand of 15 rarely needs more), and in
+the search's rollouts (many more moves, each cheaper)."""
 OFF_LINE, ELSEWHERE, COVERED, UNCOVERED = 5.0, 1.0, 4.0, -6.0
 """Normal's weights: per tile off its own line; per such tile another train takes now; a double it covers or not."""
 PIP, URGENT_PIP, URGENT = 0.05, 0.5, 3
 """Normal's weight per pip shed, and when an opponent is down to URGENT tiles (pips then decide who wins)."""
-WIDTH = 8
-"""The strong player searches at most this many plays, the greedy player's best first: more would thin the playouts."""
-SATISFIED_DOUBLE, LONE_DOUBLE = 30, -20
-"""A double we can cover ourselves sheds two tiles in one turn; one we cannot opens our train and stalls us."""
-CLOSES_MARKER, GROWS, WASTES_OWN = 3, 3, -4
-"""Own-train play that takes the marker back; each tile left that fits the new end; a tile our own train needed."""
+WIDTH, INCUMBENT = 5, 5.0
+"""The strong player searches at most this many plays, the normal player's best first (more would thin the
+playouts), and keeps normal's choice unless another scores this much more (a twentieth of a win)."""
+CLOSES_MARKER = 3.0
+"""Normal's liking for an own-train play that takes its marker back (no one else can then break its line)."""
 WIN, MARGIN = 100.0, 0.1
 """A search playout's worth: winning the round (the fewest pips), then a little of the pip margin (the margins of a
 round gone out are large, and would otherwise outweigh how often a move wins)."""
@@ -127,26 +127,6 @@ def _play_of(action: Action) -> tuple[int, int]:
     return tiles.CODES[str(action.args[0])], MEXICAN if key is None else key
 
 
-def quick_value(state: MexicanState, seat: int, action: Action) -> float:
-    """The rollout policy's liking for a play, cheap: pips shed, doubles it can cover, its own train kept growing."""
-    code, key = _play_of(action)
-    rest = list(state.hands[seat])
-    if code in rest:
-        rest.remove(code)
-    end = rules.open_end(state, key)
-    leaves = code // tiles.BASE + code % tiles.BASE - end
-    value = float(tiles.SCORES[code])
-    if code in tiles.DOUBLES and rest:
-        value += SATISFIED_DOUBLE if any(leaves in tiles.halves(t) for t in rest) else LONE_DOUBLE
-    if key == seat:
-        if state.markers[seat]:
-            value += CLOSES_MARKER
-        value += GROWS * sum(1 for t in rest if leaves in tiles.halves(t))
-    elif code in tiles.WITH[rules.open_end(state, seat)]:
-        value += WASTES_OWN
-    return value
-
-
 def longest_chain(hand: Sequence[int], end: int, budget: int = CHAIN_NODES) -> set[int]:
     """The tiles of the longest line the hand can lay from `end` (a depth-first search, cut after `budget` steps)."""
     joins: dict[int, list[int]] = {}
@@ -176,7 +156,7 @@ def longest_chain(hand: Sequence[int], end: int, budget: int = CHAIN_NODES) -> s
     return set(best)
 
 
-def plan_value(state: MexicanState, seat: int, action: Action, urgent: bool) -> float:
+def plan_value(state: MexicanState, seat: int, action: Action, urgent: bool, nodes: int = CHAIN_NODES) -> float:
     """How much the normal player likes a play: fewest tiles left off its own train's longest line (those need
     other trains), those that fit another train now, a double it can cover, its marker taken back, pips shed."""
     code, key = _play_of(action)
@@ -185,7 +165,7 @@ def plan_value(state: MexicanState, seat: int, action: Action, urgent: bool) -> 
         rest.remove(code)
     end = rules.open_end(state, key)
     leaves = code // tiles.BASE + code % tiles.BASE - end
-    line = longest_chain(rest, leaves if key == seat else rules.open_end(state, seat))
+    line = longest_chain(rest, leaves if key == seat else rules.open_end(state, seat), nodes)
     off = [t for t in rest if t not in line]
     ends = {state.engine} if state.mexican is None else set()
     if state.double_train is None:
@@ -210,21 +190,15 @@ def sensible(legal: list[Action]) -> list[Action]:
     return knocking or plays or legal
 
 
-def quick(state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
-    """The search's rollout policy on a full state: the sensible move `quick_value` likes best."""
-    moves = sensible(legal)
-    if len(moves) == 1 or moves[0].verb != "play":
-        return moves[0]
-    return max(moves, key=lambda a: quick_value(state, seat, a))
-
-
-def ranked(state: MexicanState, counts: list[int], seat: int, legal: list[Action]) -> list[Action]:
+def ranked(
+    state: MexicanState, counts: list[int], seat: int, legal: list[Action], nodes: int = CHAIN_NODES
+) -> list[Action]:
     """The sensible moves, the normal player's favourite first."""
     moves = sensible(legal)
     if len(moves) == 1 or moves[0].verb != "play":
         return moves
     urgent = min(n for other, n in enumerate(counts) if other != seat) <= URGENT
-    return sorted(moves, key=lambda a: -plan_value(state, seat, a, urgent))
+    return sorted(moves, key=lambda a: -plan_value(state, seat, a, urgent, nodes))
 
 
 def round_value(state: State, seat: int) -> float:
@@ -251,13 +225,23 @@ class Greedy:
 
 
 class Search:
-    """Strong: determinized playouts of the rest of the round (greedy rollouts) over the greedy player's best plays."""
+    """Strong: determinized playouts of the rest of the round (normal rollouts) over the normal player's best plays."""
 
     def choose(self, seen: Seen, rng: random.Random, budget: Budget) -> Action:
         moves = ranked(*known_state(seen), seen.seat, seen.legal)
         if len(moves) == 1 or moves[0].verb != "play":
             return moves[0]
-        return best_move(seen, moves[:WIDTH], sample, rng, budget, policy=quick, value=round_value, paired=True)
+        return best_move(
+            seen,
+            moves[:WIDTH],
+            sample,
+            rng,
+            budget,
+            policy=planned,
+            value=round_value,
+            paired=True,
+            incumbent=INCUMBENT,
+        )
 
 
 PLAYERS: dict[str, Player] = {"easy": Sensible(), "normal": Greedy(), "strong": Search()}
@@ -265,5 +249,5 @@ PLAYERS: dict[str, Player] = {"easy": Sensible(), "normal": Greedy(), "strong": 
 
 
 def planned(state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
-    """A rollout policy that plays as the normal player does (slower than `quick`, and stronger)."""
-    return ranked(state, [len(hand) for hand in state.hands], seat, legal)[0]
+    """The search's rollout policy: every seat plays as the normal player does, with a shorter look for its line."""
+    return ranked(state, [len(hand) for hand in state.hands], seat, legal, ROLLOUT_NODES)[0]

@@ -67,11 +67,14 @@ def best_move(
     value: Value | None = None,
     depth: int = 10_000,
     paired: bool = False,
+    incumbent: float = 0.0,
 ) -> Action:
     """The candidate whose playouts score best for the seat (candidates tried in turn until the budget ends).
 
     `paired`: each round of candidates shares one guess and one rollout seed (common random numbers), so the
-    candidates are compared on the same deals: far less noise per playout when the luck of the deal dominates."""
+    candidates are compared on the same deals: far less noise per playout when the luck of the deal dominates.
+    `incumbent`: how much better than the first candidate (a heuristic's choice) another must score to be chosen
+    instead, so a few noisy playouts do not overrule a good heuristic."""
     if len(candidates) == 1:
         return candidates[0]
     game = REGISTRY[seen.game]
@@ -101,5 +104,5 @@ def best_move(
             state = game.apply(state, mover, policy(state, mover, legal, moves), GameRandom(seed, step))
         tallies[index].total += value(state, seen.seat)
         tallies[index].count += 1
-    best = max(range(len(candidates)), key=lambda i: tallies[i].mean)
+    best = max(range(len(candidates)), key=lambda i: tallies[i].mean + (incumbent if i == 0 else 0.0))
     return candidates[best]
