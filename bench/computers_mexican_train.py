@@ -3,9 +3,9 @@
 A "game" here is one single-mode round (the default options: the highest double is the engine; it ends when a
 player goes out or the round blocks); the fewest pips wins it, a tie counts half (a 4-player tie among k: 1/k).
 A 13-round match is 13 such rounds with totals added, too slow to bench at 1 s a decision. Seeds 1..N; seats
-rotate with the seed, so each level opens as often (the engine's holder opens).
+rotate with the seed, so each level sits in each seat as often (the engine's holder opens).
 
-    python bench/computers_mexican_train.py [--games N] [--playouts P | --seconds S] [--pairing NAME]
+    python bench/computers_mexican_train.py [--games N] [--playouts P | --seconds S] [--pairing NAME] [--seed S]
 
 Pairings: `strong-normal` and `normal-easy` (2 players), `strong-3normal` (one strong, three normal), `all`.
 Targets: strong beats normal in >= 65%, normal beats easy in >= 80%, strong wins >= 40% of 4-player games.
@@ -64,11 +64,11 @@ def play(levels: tuple[str, ...], seed: int, budget: Budget) -> tuple[float, dic
     return (1 / len(winners) if hero in winners else 0.0), asked
 
 
-def matches(budget: Budget, games: int, pairing: str) -> None:
-    """Play `games` rounds of a pairing and print the first level's win rate."""
+def matches(budget: Budget, games: int, pairing: str, first: int = 1) -> None:
+    """Play `games` rounds of a pairing (seeds from `first`) and print the first level's win rate."""
     levels = PAIRINGS[pairing]
     wins, began = 0.0, time.perf_counter()
-    for seed in range(1, games + 1):
+    for seed in range(first, first + games):
         wins += play(levels, seed, budget)[0]
     low, high = wilson(wins, games)
     elapsed = time.perf_counter() - began
@@ -85,11 +85,12 @@ def main() -> None:
     group.add_argument("--playouts", type=int)
     group.add_argument("--seconds", type=float)
     parser.add_argument("--pairing", choices=(*PAIRINGS, "all"), default="all")
+    parser.add_argument("--seed", type=int, default=1, help="the first game's seed (seeds run on from it)")
     args = parser.parse_args()
     budget = Budget(playouts=args.playouts) if args.playouts else Budget(seconds=args.seconds or 1.0)
-    print(f"mexican_train computers: --games {args.games} budget {budget} pairing {args.pairing}")
+    print(f"mexican_train computers: --games {args.games} --seed {args.seed} budget {budget} pairing {args.pairing}")
     for name in PAIRINGS if args.pairing == "all" else (args.pairing,):
-        matches(budget, args.games, name)
+        matches(budget, args.games, name, args.seed)
 
 
 if __name__ == "__main__":
