@@ -23,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.intervals import wilson
 from bot.computers import Budget, Seen, choose, decision_random, players
 from bot.games import REGISTRY
 from bot.games.base import Outcome, resolve_options
@@ -65,16 +66,6 @@ def play(game_name: str, levels: tuple[str, ...], seed: int, budget: Budget) -> 
         move = choose(seen, levels[seat], decision_random(seed, step, seat), budget)
         state = game.apply(state, seat, move, GameRandom(seed, step))
     return outcome, step
-
-
-def wilson(wins: int, n: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a share."""
-    if n == 0:
-        return 0.0, 1.0
-    z, p = 1.96, wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def measure(matchup: Matchup, matches: int, budget: Budget) -> str:

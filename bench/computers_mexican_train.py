@@ -14,7 +14,6 @@ Targets: strong beats normal in >= 65%, normal beats easy in >= 80%, strong wins
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
@@ -22,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.intervals import wilson
 from bot.computers import Budget, Seen, players
 from bot.games.mexican_train import MEXICAN_TRAIN
 from bot.games.rng import GameRandom
@@ -31,16 +31,6 @@ PAIRINGS = {
     "normal-easy": ("normal", "easy"),
     "strong-3normal": ("strong", "normal", "normal", "normal"),
 }
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if not games:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
 
 
 def play(levels: tuple[str, ...], seed: int, budget: Budget) -> tuple[float, dict[str, int]]:

@@ -16,7 +16,6 @@ unused (the conductor's optimum search is exact and takes milliseconds).
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
@@ -25,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.intervals import wilson
 from bot.computers import Budget, Seen, decision_random, players
 from bot.computers.toyko_train import waiting
 from bot.games.rng import GameRandom
@@ -34,16 +34,6 @@ WITHIN = 2
 SEATS = 4
 TEAM = (0, 1)
 """Team 1's seats: the computers measured. Team 2 (seats 2 and 3) never moves."""
-
-
-def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = hits / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
 
 
 def game_excess(seed: int, level: str, budget: Budget, nine: bool, times: list[float]) -> list[int]:

@@ -12,7 +12,6 @@ easy in >= 80%. Not a test: it asserts nothing.
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
@@ -20,21 +19,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.intervals import wilson
 from bot.computers import Budget, Seen, decision_random, players
 from bot.games import REGISTRY
 from bot.games.rng import GameRandom
 
 GAME = "ttr_japan"
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
 
 
 def play(levels: tuple[str, str], seed: int, budget: Budget) -> tuple[list[int], list[int], float, int]:
