@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ import pytest
 
 from bot.client import TetsudoBot
 from bot.engine import Update
+from bot.games.base import IllegalAction
 from bot.games.mexican_train import MEXICAN_TRAIN
 from tests.discord_layer import conftest
 from tests.discord_layer.table import Table, response_text, text_of
@@ -291,3 +293,26 @@ async def test_the_host_removes_the_last_computer_from_the_lobby(table: Table) -
     await table.alice.select(table.lobby_message(), ["remove"])
     none_left = await table.alice.select(table.lobby_message(), ["remove"])
     assert none_left.ephemeral and "no computer" in response_text(none_left)
+
+
+async def test_two_last_seats_asked_for_at_once_seat_one_computer(table: Table) -> None:
+    """Two "Add computer" picks for the last seat race through the engine (asyncio.gather): one seats, one is full."""
+    await open_with_computers(table, computers=6, level="easy")
+    channel_id, manager = table.game_channel.id, table.bot.manager
+    sent = await asyncio.gather(
+        *(manager.add_computer(channel_id, table.alice.id, "easy") for _ in range(2)), return_exceptions=True
+    )
+    refused = [r for r in sent if isinstance(r, IllegalAction)]
+    assert len(refused) == 1 and "full" in refused[0].message, sent
+    (seated,) = [r for r in sent if not isinstance(r, BaseException)]
+    assert len(seated.players) == 8, "seven computers and alice: the table of eight, not nine"
+
+
+async def test_a_forged_menu_value_seats_nobody(table: Table) -> None:
+    """A modified client may send a level the menu never offered: refused with a reason, the lobby unchanged."""
+    await table.alice.slash(table.channel, "game new", game=GAME)
+    table.game_channel = table.channel.threads[-1]
+    with pytest.raises(IllegalAction, match="grandmaster"):
+        await table.bot.manager.add_computer(table.game_channel.id, table.alice.id, "grandmaster")
+    seated = await table.bot.manager.add_computer(table.game_channel.id, table.alice.id, "easy")
+    assert len(seated.players) == 2, "the forged pick seated nobody: the next real one takes the second seat"
