@@ -20,6 +20,7 @@ __all__ = [
     "decision_random",
     "has_computers",
     "players",
+    "waiting",
     "worker_start",
 ]
 
@@ -45,6 +46,13 @@ def players(game: str) -> dict[str, Player]:
     """The levels a game's computers play at, by name."""
     found: dict[str, Player] = _module(game).PLAYERS
     return found
+
+
+def waiting(seen: Seen) -> bool:
+    """Whether the seat has nothing useful to do until someone else moves (a game module's own `waiting`, if any):
+    the bot then does not ask it, rather than have it make an empty gesture."""
+    waits = getattr(_module(seen.game), "waiting", None)
+    return bool(waits(seen)) if waits is not None else False
 
 
 def choose(seen: Seen, level: str, rng: random.Random, budget: Budget) -> Action:

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.computers import LEVELS, Budget, Seen, choose, decision_random, players
+from bot.computers import waiting as nothing_to_do
 from bot.engine.errors import NotModerator
 from bot.engine.loaded import Loaded
 from bot.engine.outbox import OutboxDesk
@@ -28,8 +29,9 @@ log = logging.getLogger(__name__)
 NAMES = ("Tetsu", "Hikari", "Kodama", "Nozomi", "Sakura", "Mizuho", "Tsubame", "Komachi", "Hayabusa", "Asama")
 """Computers are named after trains (shinkansen services), the first one free at the table first."""
 RACES = frozenset({"toyko_train"})
-"""Games where seats act whenever they like: a computer is asked when the game waits on it (a tourist once there is
-a signal to answer), as for any game, but never twice in a row: it answers what others do."""
+"""Games where seats act whenever they like: a computer is asked when the game waits on it and it has something to
+do (`bot.computers.waiting`: a tourist once there is a signal to answer, a conductor once its tourist answered), but
+never twice in a row: it answers what others do."""
 MARK = "🤖 "
 """What a computer's name begins with in text (pictures leave it out: their font has no such glyph)."""
 FIRST_ID = 1000
@@ -187,16 +189,18 @@ class ComputerDesk(OutboxDesk):
         if loaded.game.outcome(loaded.state) is not None:
             return None
         race = loaded.game.name in RACES
-        waiting = sorted(loaded.must_act() & loaded.computers() - loaded.resigned())
+        due = sorted(loaded.must_act() & loaded.computers() - loaded.resigned())
         if race and just_moved is not None and just_moved[0] == loaded.version:
-            waiting = [seat for seat in waiting if seat != just_moved[1]]
-        if not waiting:
+            due = [seat for seat in due if seat != just_moved[1]]
+        seen = {seat: seen_by(loaded, seat) for seat in due}
+        ready = [seat for seat in due if not nothing_to_do(seen[seat])]
+        if not ready:
             return None
-        seat = waiting[loaded.moves % len(waiting)]  # in a race, computers take turns asking
+        seat = ready[loaded.moves % len(ready)]  # in a race, computers take turns asking
         info = loaded.seats[seat]
         assert info.computer is not None
         rng = decision_random(loaded.seed, loaded.moves + 1, seat)
-        return ComputerTurn(channel_id, loaded.version, seat, info.user_id, info.computer, seen_by(loaded, seat), rng)
+        return ComputerTurn(channel_id, loaded.version, seat, info.user_id, info.computer, seen[seat], rng)
 
     async def computer_channels(self) -> list[int]:
         """Channels whose running game has a computer seat (asked again after a restart)."""

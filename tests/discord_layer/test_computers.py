@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 from pathlib import Path
 from typing import Any
 
@@ -206,6 +207,35 @@ async def test_in_a_race_computers_are_asked_again_as_the_race_changes(
     assert all(a.seat != 0 for a in actions), "nobody played for alice"
     assert all(a.seat != b.seat for a, b in itertools.pairwise(actions)), "nobody moves twice in a row"
     assert {a.seat for a in actions} == {2, 3}, "alice's tourist has nothing to answer; the other team plays"
+    table.bot.computers.stop()
+
+
+async def test_in_a_race_a_computer_never_moves_while_it_waits_for_its_partner(table: Table, database: Path) -> None:
+    from bot.computers import Seen
+    from bot.games.toyko_train import TOYKO_TRAIN
+
+    bot = conftest.make_bot(database, {"toyko_train": TOYKO_TRAIN}, computer_pause="1", computer_think=0.05)
+    await table.env.restart_bot(bot)
+    await table.alice.slash(table.channel, "game new", game="toyko_train", computers=3, level="normal")
+    table.game_channel = table.channel.threads[-1]
+    await table.alice.click(table.lobby_message(), label="Start")
+    # alice (a conductor) signals again and again, so the race keeps changing while the other team's conductor
+    # waits for its tourist: it must not be asked then (it would only nod), nor a tourist with nothing to answer.
+    for _second in range(12):
+        update = await table.current(table.alice)
+        assert update.actor_view is not None
+        signals = [a for a in Seen("toyko_train", 0, 4, update.actor_view).legal if a.verb == "signal"]
+        if signals:
+            await table.bot.manager.act(table.game_channel.id, table.alice.id, signals[_second % len(signals)])
+        await table.env.advance_time(1)
+    storage = table.bot.storage
+    assert storage is not None
+    row = await storage.latest_game(table.game_channel.id)
+    assert row is not None
+    actions = await storage.actions(row.id)
+    by_computers = [json.loads(a.action)[0] for a in actions if a.seat != 0]
+    assert "swap" in by_computers and "signal" in by_computers, "the computers played"
+    assert not {"nod", "point"} & set(by_computers), "no computer made an empty gesture while it waited"
     table.bot.computers.stop()
 
 
