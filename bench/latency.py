@@ -16,9 +16,14 @@ How the time is measured (simcord runs a virtual clock for timers, so only `time
 
 So the figures include discord.py's parsing and simcord's in-process HTTP (a deep copy of each payload), and no
 network. A first response that already carries a PNG is flagged: an image was drawn before the user was answered.
+
+`--computers N` (issue 21) adds N channels where only computers play (strong Ticket to Ride: Japan, two seats, each
+decision `computer_think` = 1 s in the bot's own pool of `computer_workers` = 1 process, no pause): they are started
+once the script's first line has run, and keep thinking and moving (stored, delivered, drawn) in the same bot while
+the people's interactions are timed. Their REST calls are left out of the people's "all replies" column.
 Targets (issue 10): p99 <= 100 ms for a kind that sends no image, <= 300 ms for one that does.
 
-    .venv/bin/python bench/latency.py [--games all|ttr_japan,...] [--moves N] [--seed S] [--profile]
+    .venv/bin/python bench/latency.py [--games all|ttr_japan,...] [--moves N] [--seed S] [--computers N] [--profile]
 
 Not a test: it asserts nothing.
 """
@@ -45,12 +50,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # `python bench
 import rendering
 from bench.common import percentile, run_async
 from bench.processes import spawn_as_a_module_would
+from bot.client import TetsudoBot
 from bot.games import REGISTRY
 from bot.games.ttr_japan import TTR_JAPAN
 from bot.sandbox.script import Line
 from bot.sandbox.world import Sandbox
 from bot.settings import Settings
 from bot.storage import SqliteStorage
+from tests.support.computer_channels import open_computer_channels
 from tests.support.sandbox_script import (
     FRIENDS,
     Script,
@@ -65,6 +72,8 @@ from tests.support.sandbox_script import (
 APOLOGY = "something went wrong"
 NO_IMAGE_TARGET_MS = 100.0
 IMAGE_TARGET_MS = 300.0
+COMPUTER_GAME, COMPUTER_LEVEL, COMPUTER_THINK_S = "ttr_japan", "strong", 1.0
+"""What `--computers` plays in each of its channels: strong computers use their whole budget on most moves."""
 
 
 def claim_first(state: Any, seat: int) -> Any:
@@ -133,6 +142,8 @@ class Meter:
     samples: list[Sample] = field(default_factory=list)
     by_id: dict[int, Sample] = field(default_factory=dict)
     current: Sample | None = None
+    others: set[int] = field(default_factory=set)
+    """Channels whose REST calls are nobody's reply (the computers' own games)."""
     keep_log: bool = True
     game: str = ""
 
@@ -152,6 +163,8 @@ class Meter:
     def on_request(self, entry: Any) -> None:
         now = time.perf_counter()
         parts = entry.path.strip("/").split("/")
+        if parts[0] == "channels" and parts[1].isdigit() and int(parts[1]) in self.others:
+            return
         body = entry.json if isinstance(entry.json, dict) else {}
         if parts[0] in ("interactions", "webhooks") and APOLOGY in str(body):
             sample = self.current
@@ -184,12 +197,15 @@ class TimedLog(list):  # type: ignore[type-arg]
 
 
 class MeteredSandbox(Sandbox):
-    """The sandbox, with the meter installed on its simcord backend before the first line is carried out."""
+    """The sandbox, with the meter installed on its simcord backend before the first line is carried out (and the
+    computers' channels started after it)."""
 
-    def __init__(self, meter: Meter, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, meter: Meter, computers: int, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.meter = meter
+        self.computers = computers
         self.installed = False
+        self.computer_channels: list[int] = []
 
     async def _do(self, line: Line) -> None:
         if not self.installed and self.env is not None:
@@ -197,6 +213,18 @@ class MeteredSandbox(Sandbox):
             self.installed = True
         await super()._do(line)
         self.meter.current = None
+        if self.computers and not self.computer_channels:
+            await self.start_computers()
+
+    async def start_computers(self) -> None:
+        """Open the computers' channels (their REST calls are nobody's reply)."""
+        assert self.env is not None and isinstance(self.env.bot, TetsudoBot)
+        host = self._user("computer-host")
+        opened = await open_computer_channels(
+            self.env.bot, self.guild, host, self.computers, COMPUTER_GAME, COMPUTER_LEVEL
+        )
+        self.computer_channels += opened
+        self.meter.others.update(opened)
 
 
 class ErrorCount(logging.Handler):
@@ -212,21 +240,33 @@ class ErrorCount(logging.Handler):
         self.first = self.first or f"{record.name}: {record.getMessage()}"
 
 
-async def play(game: str, seed: int, moves: int | None, meter: Meter, scratch: Path) -> tuple[int, str, int]:
-    """Play one game's script (its first `moves` lines if given): exit code, transcript, database bytes it added."""
+async def play(
+    game: str, seed: int, moves: int | None, meter: Meter, scratch: Path, computers: int = 0
+) -> tuple[int, str, int, int]:
+    """Play one game's script (its first `moves` lines if given), with `computers` channels of computers thinking
+    meanwhile: exit code, transcript, database bytes it added, moves the computers made."""
     lines = GAMES[game](seed).lines
     lines = lines[:moves] if moves else lines
     database = scratch / f"{game}-{seed}.sqlite3"
     out = io.StringIO()
     meter.game = game
+    settings = Settings(database=str(database), computer_pause="0", computer_think=COMPUTER_THINK_S)
     sandbox = MeteredSandbox(
-        meter, Settings(database=str(database)), REGISTRY, out=out, images=scratch / "images", seeds=lambda: seed
+        meter, computers, settings, REGISTRY, out=out, images=scratch / "images", seeds=lambda: seed
     )
     code = await sandbox.run(lines, stop_on_error=True)
     empty = await SqliteStorage.open(scratch / "empty.sqlite3")  # the schema alone, to subtract
     await empty.close()
     added = used_bytes(database) - used_bytes(scratch / "empty.sqlite3")
-    return code, out.getvalue(), added
+    return code, out.getvalue(), added, moves_in(database, sandbox.computer_channels)
+
+
+def moves_in(database: Path, channels: list[int]) -> int:
+    """How many moves were stored in those channels' games."""
+    marks = ",".join("?" * len(channels))
+    query = f"SELECT count(*) FROM actions JOIN games ON games.id = actions.game_id WHERE channel_id IN ({marks})"
+    with closing(sqlite3.connect(database)) as db:
+        return int(db.execute(query, channels).fetchone()[0])
 
 
 def used_bytes(database: Path) -> int:
@@ -291,11 +331,14 @@ async def run(args: argparse.Namespace) -> None:
         if images:
             rendering.RENDERERS.update(saved)
         meter = Meter()
-        began = time.perf_counter()
+        began, computer_moves = time.perf_counter(), 0
         with tempfile.TemporaryDirectory(prefix="tetsudo-latency-") as scratch:
             sizes = []
             for game in games:
-                code, transcript, added = await play(game, args.seed, args.moves, meter, Path(scratch))
+                code, transcript, added, thought = await play(
+                    game, args.seed, args.moves, meter, Path(scratch), args.computers
+                )
+                computer_moves += thought
                 if code != 0:
                     print(f"!! {game}: the script stopped early:\n{transcript[-2000:]}")
                 sizes.append(f"{game} {added / 1000:.1f} KB")
@@ -308,7 +351,12 @@ async def run(args: argparse.Namespace) -> None:
         print("    ms from INTERACTION_CREATE to the interaction callback; 'all p99': to the last REST call it caused;")
         print("    resp = callback types (4 message, 5 defer, 6 deferred update, 7 update, 9 modal);")
         print("    img = an image was sent ('first': inside the first response itself)")
-        print(f"    database bytes used by one finished game (KB = MB per 1,000 such games): {', '.join(sizes)}")
+        if args.computers:
+            print(
+                f"    meanwhile {args.computers} channels of computers made {computer_moves} moves (stored, delivered)"
+            )
+        else:
+            print(f"    database bytes used by one finished game (KB = MB per 1,000 such games): {', '.join(sizes)}")
         missed = report(meter.samples)
         for line in missed:
             print(f"    !! {line}")
@@ -324,6 +372,7 @@ def main() -> None:
     parser.add_argument("--games", default="all", help=f"comma-separated, from {', '.join(GAMES)} (default all)")
     parser.add_argument("--moves", type=int, help="play only each script's first N lines (a CI-sized run)")
     parser.add_argument("--seed", type=int, default=1, help="the game seed (default 1)")
+    parser.add_argument("--computers", type=int, default=0, help="channels of computers thinking meanwhile (issue 21)")
     parser.add_argument("--profile", action="store_true", help="cProfile the whole run and print the top functions")
     args = parser.parse_args()
     spawn_as_a_module_would()

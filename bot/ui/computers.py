@@ -50,6 +50,8 @@ class Computers:
         self._just_moved: dict[int, tuple[int, int]] = {}
         """Per channel, (version, seat) after a computer's last move: in a race it then waits for someone else."""
         self._pauses = random.Random()  # only how long a computer pauses: never what it plays
+        self.thinking = 0
+        """Decisions asked of the pool and not yet answered (queued or being made)."""
         self._closing = False
 
     @property
@@ -145,7 +147,11 @@ class Computers:
         try:
             # Only the seat's view crosses to the worker (which imports the computers and the rules, not the bot).
             budget = Budget(seconds=self.think_s)
-            action = await loop.run_in_executor(self._started(), choose, turn.seen, turn.level, turn.rng, budget)
+            self.thinking += 1
+            try:
+                action = await loop.run_in_executor(self._started(), choose, turn.seen, turn.level, turn.rng, budget)
+            finally:
+                self.thinking -= 1
         except BrokenProcessPool:
             self._pool = None  # a worker died (out of memory, killed): the next decision starts a new pool
             raise

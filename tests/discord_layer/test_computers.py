@@ -17,6 +17,7 @@ from bot.games.base import IllegalAction
 from bot.games.mexican_train import MEXICAN_TRAIN
 from tests.discord_layer import conftest
 from tests.discord_layer.table import Table, response_text, text_of
+from tests.support.computer_channels import open_computer_channels
 from tests.support.relay import RELAY
 
 GAME = "mexican_train"
@@ -346,3 +347,32 @@ async def test_a_forged_menu_value_seats_nobody(table: Table) -> None:
         await table.bot.manager.add_computer(table.game_channel.id, table.alice.id, "grandmaster")
     seated = await table.bot.manager.add_computer(table.game_channel.id, table.alice.id, "easy")
     assert len(seated.players) == 2, "the forged pick seated nobody: the next real one takes the second seat"
+
+
+async def test_people_are_answered_while_ten_computers_think_in_other_channels(table: Table, database: Path) -> None:
+    from bot.games.ttr_japan import TTR_JAPAN
+
+    games = {GAME: MEXICAN_TRAIN, "ttr_japan": TTR_JAPAN}
+    # Decisions of a whole second each, made one at a time in a worker process, as the bot's defaults have it.
+    bot = conftest.make_bot(database, games, computer_pause="0", computer_think=1.0, computer_workers=1)
+    await table.env.restart_bot(bot)
+    await open_computer_channels(bot, table.guild, table.carol, 10, "ttr_japan", "strong")
+    thinking_when_answered: list[int] = []
+
+    class Watched(list):  # type: ignore[type-arg]
+        def append(self, entry: Any) -> None:
+            if entry.method == "POST" and entry.path.endswith("/callback"):
+                thinking_when_answered.append(bot.computers.thinking)
+            super().append(entry)
+
+    table.env.backend.http_requests = Watched(table.env.backend.http_requests)
+    await table.alice.slash(table.channel, "game new", game=GAME)
+    table.game_channel = table.channel.threads[-1]
+    await table.bob.click(table.lobby_message(), label="Join")
+    await table.alice.click(table.lobby_message(), label="Start")
+    for _move in range(4):
+        await table.play(table.actor_for((await table.current()).to_ping[0]))
+    assert len(thinking_when_answered) >= 7
+    # Every person's interaction was answered while computers were thinking: none waited for their decisions.
+    assert min(thinking_when_answered) >= 1, thinking_when_answered
+    bot.computers.stop()
