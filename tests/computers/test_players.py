@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -55,3 +56,15 @@ def test_a_decision_ignores_what_the_seat_cannot_see(game_name: str, level: str)
         theirs = players(game_name)[level].choose(seen(game_name, scrambled, seat, seats), random.Random(step), QUICK)
         assert mine == theirs, f"step {step}: {mine} with the real secrets, {theirs} with scrambled ones"
         state = game.apply(state, seat, mine, GameRandom(11, step))
+
+
+def test_a_cpu_budget_counts_only_the_time_this_process_thinks() -> None:
+    wall, cpu = Budget(seconds=0.05).clock(), Budget(seconds=0.05, cpu=True).clock()
+    wall.spend()
+    cpu.spend()
+    time.sleep(0.1)  # waiting for a busy machine's cores costs no CPU time
+    assert not wall.more() and cpu.more()
+    end = time.process_time() + 0.06
+    while time.process_time() < end:
+        pass
+    assert not cpu.more()
