@@ -51,6 +51,8 @@ def players(game: str) -> dict[str, Player]:
 def waiting(seen: Seen) -> bool:
     """Whether the seat has nothing useful to do until someone else moves (a game module's own `waiting`, if any):
     the bot then does not ask it, rather than have it make an empty gesture."""
+    if not seen.legal:
+        return True
     waits = getattr(_module(seen.game), "waiting", None)
     return bool(waits(seen)) if waits is not None else False
 

@@ -178,7 +178,7 @@ class ComputerDesk(OutboxDesk):
             return await self._lobby_of(channel_id)
 
     async def computer_turn(self, channel_id: int, just_moved: tuple[int, int] | None = None) -> ComputerTurn | None:
-        """A computer seat the channel's game waits for now (taking turns among several), or None.
+        """A computer seat that may act now and has something to do (taking turns among several), or None.
 
         `just_moved` is (version, seat) of a computer's last move: in a race (RACES) that seat is asked again only
         once the game moved on from that version (someone else acted)."""
@@ -189,7 +189,9 @@ class ComputerDesk(OutboxDesk):
         if loaded.game.outcome(loaded.state) is not None:
             return None
         race = loaded.game.name in RACES
-        due = sorted(loaded.must_act() & loaded.computers() - loaded.resigned())
+        # Whenever its seat may act, not only when the game waits for it (a catch in Mexican Train has no default
+        # move, so nobody must), unless it has nothing to do there.
+        due = sorted(loaded.game.to_act(loaded.state) & loaded.computers() - loaded.resigned())
         if race and just_moved is not None and just_moved[0] == loaded.version:
             due = [seat for seat in due if seat != just_moved[1]]
         seen = {seat: seen_by(loaded, seat) for seat in due}

@@ -13,8 +13,9 @@ import pytest
 
 from bot.client import TetsudoBot
 from bot.engine import Update
-from bot.games.base import IllegalAction
+from bot.games.base import Action, IllegalAction
 from bot.games.mexican_train import MEXICAN_TRAIN
+from bot.ui import delivery
 from tests.discord_layer import conftest
 from tests.discord_layer.table import Table, response_text, text_of
 from tests.support.computer_channels import open_computer_channels
@@ -47,6 +48,11 @@ async def settled(table: Table) -> Update | None:
     if not await table.running():
         return None
     return await table.current()
+
+
+async def act(table: Table, user_id: int, action: Action) -> None:
+    """A person's move through the manager, delivered as the bot delivers it (which wakes the computers)."""
+    await delivery.deliver(table.bot, await table.bot.manager.act(table.game_channel.id, user_id, action))
 
 
 async def play_alice_to_the_end(table: Table, moves: int = 400) -> None:
@@ -243,8 +249,6 @@ async def test_in_a_race_a_computer_never_moves_while_it_waits_for_its_partner(t
 async def test_a_computer_is_sent_nothing_and_no_private_view_goes_public(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bot.ui import delivery
-
     sent_to: list[int] = []
     send_view = delivery._send_view
 
@@ -376,3 +380,38 @@ async def test_people_are_answered_while_ten_computers_think_in_other_channels(t
     # Every person's interaction was answered while computers were thinking: none waited for their decisions.
     assert min(thinking_when_answered) >= 1, thinking_when_answered
     bot.computers.stop()
+
+
+async def test_a_computer_catches_a_player_who_forgot_to_knock_even_out_of_turn(table: Table) -> None:
+    from bot.computers import Seen
+    from bot.games.mexican_train import rules
+
+    await table.alice.slash(table.channel, "game new", game=GAME, options="last_tile=manual")
+    table.game_channel = table.channel.threads[-1]
+    await table.bob.click(table.lobby_message(), label="Join")
+    await table.bot.manager.add_computer(table.game_channel.id, table.alice.id, "easy")  # seat 2, after bob
+    await table.alice.click(table.lobby_message(), label="Start")
+    people = (table.alice, table.bob)
+    for _move in range(300):
+        update = await settled(table)
+        assert update is not None, "the round ended before alice was down to two tiles"
+        seat = int(update.public["public"]["turn"])
+        actor = people[seat]
+        view = (await table.current(actor)).actor_view
+        assert view is not None
+        legal = Seen(GAME, seat, 3, view).legal
+        forgetful = [a for a in legal if a.verb == "play" and len(a.args) == 2]
+        if actor is table.alice and len(view["private"]["hand"]) == 2 and forgetful:
+            await act(table, actor.id, forgetful[0])  # down to one tile, without knocking
+            break
+        careful = [a for a in legal if a.verb == "play" and rules.knocks(a)]
+        await act(table, actor.id, (careful or legal)[0])
+    else:
+        raise AssertionError("alice never got down to two tiles")
+    # bob, whose turn it is, does nothing: the computer in seat 2 catches alice all the same.
+    await settled(table)
+    row = await table.bot.storage.latest_game(table.game_channel.id)  # type: ignore[union-attr]
+    assert row is not None
+    last = (await table.bot.storage.actions(row.id))[-1]  # type: ignore[union-attr]
+    assert (last.seat, json.loads(last.action)) == (2, ["catch"])
+    assert "catches a player who didn't knock" in "\n".join(text_of(m) for m in table.public_messages())
