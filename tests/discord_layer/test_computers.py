@@ -15,6 +15,7 @@ from bot.client import TetsudoBot
 from bot.engine import Update
 from bot.games.base import Action, IllegalAction
 from bot.games.mexican_train import MEXICAN_TRAIN
+from bot.storage.records import ActionRow
 from bot.ui import delivery
 from tests.discord_layer import conftest
 from tests.discord_layer.table import Table, response_text, text_of
@@ -53,6 +54,26 @@ async def settled(table: Table) -> Update | None:
 async def act(table: Table, user_id: int, action: Action) -> None:
     """A person's move through the manager, delivered as the bot delivers it (which wakes the computers)."""
     await delivery.deliver(table.bot, await table.bot.manager.act(table.game_channel.id, user_id, action))
+
+
+async def stored_actions(table: Table) -> list[ActionRow]:
+    """The action log of the game channel's game, as stored."""
+    storage = table.bot.storage
+    assert storage is not None
+    row = await storage.latest_game(table.game_channel.id)
+    assert row is not None
+    return await storage.actions(row.id)
+
+
+async def toyko_with_three_computers(table: Table, database: Path, level: str) -> None:
+    """A bot with Toyko Train, a second's pause for its computers, and a started game: alice and three computers."""
+    from bot.games.toyko_train import TOYKO_TRAIN
+
+    bot = conftest.make_bot(database, {"toyko_train": TOYKO_TRAIN}, computer_pause="1", computer_think=0.05)
+    await table.env.restart_bot(bot)
+    await table.alice.slash(table.channel, "game new", game="toyko_train", computers=3, level=level)
+    table.game_channel = table.channel.threads[-1]
+    await table.alice.click(table.lobby_message(), label="Start")
 
 
 async def play_alice_to_the_end(table: Table, moves: int = 400) -> None:
@@ -194,22 +215,12 @@ async def test_games_with_computers_are_recorded_but_not_rated(table: Table) -> 
 async def test_in_a_race_computers_are_asked_again_as_the_race_changes(
     table: Table, database: Path, level: str
 ) -> None:
-    from bot.games.toyko_train import TOYKO_TRAIN
-
-    bot = conftest.make_bot(database, {"toyko_train": TOYKO_TRAIN}, computer_pause="1", computer_think=0.05)
-    await table.env.restart_bot(bot)
-    await table.alice.slash(table.channel, "game new", game="toyko_train", computers=3, level=level)
-    table.game_channel = table.channel.threads[-1]
-    await table.alice.click(table.lobby_message(), label="Start")
+    await toyko_with_three_computers(table, database, level)
     # alice (a conductor) never moves; the computers, a second apart, answer each other's moves: the other team's
     # conductor signals, its tourist swaps in answer, and so on (a computer never moves twice in a row).
     for _second in range(10):
         await table.env.advance_time(2)
-    storage = table.bot.storage
-    assert storage is not None
-    row = await storage.latest_game(table.game_channel.id)
-    assert row is not None
-    actions = await storage.actions(row.id)
+    actions = await stored_actions(table)
     assert len(actions) > 3, "the computers played"
     assert all(a.seat != 0 for a in actions), "nobody played for alice"
     assert all(a.seat != b.seat for a, b in itertools.pairwise(actions)), "nobody moves twice in a row"
@@ -219,13 +230,8 @@ async def test_in_a_race_computers_are_asked_again_as_the_race_changes(
 
 async def test_in_a_race_a_computer_never_moves_while_it_waits_for_its_partner(table: Table, database: Path) -> None:
     from bot.computers import Seen
-    from bot.games.toyko_train import TOYKO_TRAIN
 
-    bot = conftest.make_bot(database, {"toyko_train": TOYKO_TRAIN}, computer_pause="1", computer_think=0.05)
-    await table.env.restart_bot(bot)
-    await table.alice.slash(table.channel, "game new", game="toyko_train", computers=3, level="normal")
-    table.game_channel = table.channel.threads[-1]
-    await table.alice.click(table.lobby_message(), label="Start")
+    await toyko_with_three_computers(table, database, "normal")
     # alice (a conductor) signals again and again, so the race keeps changing while the other team's conductor
     # waits for its tourist: it must not be asked then (it would only nod), nor a tourist with nothing to answer.
     for _second in range(12):
@@ -235,11 +241,7 @@ async def test_in_a_race_a_computer_never_moves_while_it_waits_for_its_partner(t
         if signals:
             await table.bot.manager.act(table.game_channel.id, table.alice.id, signals[_second % len(signals)])
         await table.env.advance_time(1)
-    storage = table.bot.storage
-    assert storage is not None
-    row = await storage.latest_game(table.game_channel.id)
-    assert row is not None
-    actions = await storage.actions(row.id)
+    actions = await stored_actions(table)
     by_computers = [json.loads(a.action)[0] for a in actions if a.seat != 0]
     assert "swap" in by_computers and "signal" in by_computers, "the computers played"
     assert not {"nod", "point"} & set(by_computers), "no computer made an empty gesture while it waited"
@@ -410,8 +412,6 @@ async def test_a_computer_catches_a_player_who_forgot_to_knock_even_out_of_turn(
         raise AssertionError("alice never got down to two tiles")
     # bob, whose turn it is, does nothing: the computer in seat 2 catches alice all the same.
     await settled(table)
-    row = await table.bot.storage.latest_game(table.game_channel.id)  # type: ignore[union-attr]
-    assert row is not None
-    last = (await table.bot.storage.actions(row.id))[-1]  # type: ignore[union-attr]
+    last = (await stored_actions(table))[-1]
     assert (last.seat, json.loads(last.action)) == (2, ["catch"])
     assert "catches a player who didn't knock" in "\n".join(text_of(m) for m in table.public_messages())
