@@ -12,7 +12,8 @@ cores) a decision still gets what one quiet core gives in that time, as on the 1
 Issue 21's targets, at the default budget (1 s per decision on the development machine): 2-player TTR Japan and
 Mexican Train, strong beats normal in >= 65% of games and normal beats easy in >= 80%; 4-player Mexican Train, one
 strong wins >= 40% against three normal; solo Next Station Tokyo, strong averages >= 115 points; solo Miyajima,
-strong's mean beats normal's by >= 15%. Not a test: it asserts nothing.
+strong's mean beats normal's by >= 15%; Toyko Train, a computer conductor with a computer tourist reaches the target
+within 2 exchanges of the optimum in >= 80% of rounds. Not a test: it asserts nothing.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.computers_toyko_train import rounds as toyko_rounds
 from bench.intervals import wilson
 from bot.computers import Budget, Seen, choose, decision_random, players
 from bot.games import REGISTRY
@@ -55,6 +57,10 @@ MATCHUPS = (
     Matchup("miyajima", ("strong",), "mean >= 1.15 x normal's"),
     Matchup("miyajima", ("normal",), "(reference)"),
 )
+
+
+TOYKO = len(MATCHUPS) + 1
+"""Toyko Train's figure (rounds, not games won) comes last, from bench/computers_toyko_train.py."""
 
 
 def play(game_name: str, levels: tuple[str, ...], seed: int, budget: Budget) -> tuple[Outcome, int]:
@@ -129,6 +135,9 @@ def main() -> None:
             continue
         print(f"{number} {matchup.game:<20} {' v '.join(matchup.levels):<32} {matchup.target:<26} ", end="", flush=True)
         print(measure(matchup, args.matches, budget, args.jobs, args.first_seed))
+    if (not args.games or "toyko_train" in args.games.split(",")) and (chosen is None or TOYKO in chosen):
+        print(f"{TOYKO} toyko_train: a computer conductor and tourist, rounds within 2 exchanges of the optimum >= 80%")
+        toyko_rounds(budget, args.matches, ["normal", "strong"], nine=False)
 
 
 if __name__ == "__main__":
