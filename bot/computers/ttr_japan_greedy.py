@@ -11,7 +11,7 @@ from itertools import combinations
 from bot.computers.ttr_japan_plan import Plan, graph, seat_plan
 from bot.games.base import Action
 from bot.games.ttr_japan import rules
-from bot.games.ttr_japan.claiming import ways
+from bot.games.ttr_japan.claiming import claim_actions, read_hand, ways
 from bot.games.ttr_japan.data import COLOURS, GRAY, japan
 from bot.games.ttr_japan.state import LOCOMOTIVE, JapanState
 
@@ -79,10 +79,15 @@ def keep_ranking(state: JapanState, seat: int, least: int) -> list[tuple[int, ..
 def plan_claims(state: JapanState, seat: int, plan: Plan) -> list[Action]:
     """The plan's routes the seat can pay for now, longest first."""
     hand = state.hands[seat]
+    payable = read_hand(hand).reach  # most turns the hand pays for none of them: no need to weigh colours
+    if not any(payable >> route_id & 1 for route_id in plan.routes):
+        return []
     need = needs(plan, hand)
     routes = japan().routes
     found = []
     for route_id in sorted(plan.routes, key=lambda r: -routes[r].length):
+        if not payable >> route_id & 1:
+            continue
         claim = payment(route_id, hand, need)
         if claim is not None:
             found.append(claim)
@@ -123,10 +128,13 @@ def draw_choices(state: JapanState, plan: Plan, hand: dict[str, int]) -> list[Ac
     return found
 
 
-def greedy_move(state: JapanState, seat: int, legal: list[Action], plan: Plan | None = None) -> Action:
-    """The normal player's move (one of `legal`), following `plan` (the seat's own by default)."""
-    if legal[0].verb == "keep":
-        return Action("keep", keep_ranking(state, seat, len(legal[0].args))[0])
+def greedy_move(state: JapanState, seat: int, legal: list[Action] | None = None, plan: Plan | None = None) -> Action:
+    """The normal player's move (one of the legal ones), following `plan` (the seat's own by default).
+
+    `legal` may be left out: a playout saves listing every claim on every move (the greedy move rarely needs it)."""
+    if state.offer[seat]:
+        least = min(state.keep_at_least[seat], len(state.offer[seat]))
+        return Action("keep", keep_ranking(state, seat, least)[0])
     plan = plan or seat_plan(state, seat)
     if state.first_card is None:
         claims = plan_claims(state, seat, plan)
@@ -135,10 +143,10 @@ def greedy_move(state: JapanState, seat: int, legal: list[Action], plan: Plan | 
         if not plan.open_tickets:  # every ticket done (or beyond reach)
             if state.ticket_deck and state.trains[seat] >= TICKET_TRAINS and state.final_turns is None:
                 return rules.TICKETS
-            spare = spare_claims(state, seat, legal)
+            spare = spare_claims(state, seat, claim_actions(state, seat) if legal is None else legal)
             if spare:
                 return spare[0]
     draws = draw_choices(state, plan, state.hands[seat])
     if draws:
         return draws[0]
-    return legal[0]
+    return (rules.legal_actions(state, seat) if legal is None else legal)[0]

@@ -172,17 +172,24 @@ class Planner:
 
     def __init__(self) -> None:
         self.last: dict[int, tuple[tuple[int, ...], Plan]] = {}
+        self.made: dict[int, tuple[int, bool, Plan]] = {}
+        """Each seat's plan last returned and the free routes and Bullet Train supply it was made for."""
 
     def plan(self, state: JapanState, seat: int) -> Plan:
         """The seat's plan: the last one while every route on it is still the seat's or open to it."""
         tickets = tuple(state.tickets[seat])
-        usable, free = open_routes(state, seat), free_routes(state, seat)
+        usable, free, bullets_left = open_routes(state, seat), free_routes(state, seat), state.supply > 0
         held = self.last.get(seat)
         if held is not None and held[0] == tickets:
             last = held[1]
             if not last.lost and not last.bits & ~(usable | free):
-                return assemble(last.paths, (), free, state.supply > 0)
-        plan = make_plan(usable, free, tickets, state.supply > 0)
+                made = self.made.get(seat)
+                if made is not None and made[0] == free and made[1] == bullets_left and made[2].paths is last.paths:
+                    return made[2]  # most turns change neither: the same plan again, without assembling it
+                plan = assemble(last.paths, (), free, bullets_left)
+                self.made[seat] = (free, bullets_left, plan)
+                return plan
+        plan = make_plan(usable, free, tickets, bullets_left)
         self.last[seat] = (tickets, plan)
         return plan
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 
 from bot.computers import Budget, Seen, players
+from bot.computers.search import policy_playout
+from bot.computers.ttr_japan import GreedyPlayout
 from bot.computers.ttr_japan_greedy import greedy_move, payment
 from bot.computers.ttr_japan_plan import Planner, seat_plan
 from bot.computers.ttr_japan_sample import sample
-from bot.games.base import Action
+from bot.games.base import Action, State
 from bot.games.rng import GameRandom
 from bot.games.ttr_japan import TTR_JAPAN
 from bot.games.ttr_japan.cards import CARDS, empty_hand
@@ -77,3 +79,17 @@ def test_the_greedy_player_claims_a_route_its_ticket_needs() -> None:
     move = greedy_move(state, 0, TTR_JAPAN.legal_actions(state, 0))
     assert move.verb == "claim" and move.args[0] in plan.routes
     assert Planner().plan(state, 0) == plan
+
+
+def test_playouts_play_the_greedy_move_for_every_seat() -> None:
+    # The playout skips listing legal moves: it must still play what the greedy policy over the legal list plays.
+    start = positions(5, 2, 30)[-1]
+    planner = Planner()
+
+    def policy(state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
+        assert isinstance(state, JapanState)
+        return greedy_move(state, seat, legal, None if state.offer[seat] else planner.plan(state, seat))
+
+    slow = policy_playout("ttr_japan", policy)(start, 7, random.Random(7), 10_000)
+    fast = GreedyPlayout()(start, 7, random.Random(7), 10_000)
+    assert fast.finished and TTR_JAPAN.to_json(fast) == TTR_JAPAN.to_json(slow)
