@@ -18,6 +18,9 @@ COVERED, UNCOVERED = 8.0, 3.0
 early (a double fits only its own number, so one kept in hand is the tile most likely to be stranded)."""
 CLOSES_MARKER = 6.0
 """An own-train play that takes its marker back: no one else can then break its line or use it as an outlet."""
+STUCK_TRAIN, STARVED = 2.0, 2.0
+"""Another player's open train means it found nothing for that train's end: a play there costs this much (a new end
+may free it), and a play anywhere but its own train gains this much for leaving that number (it cannot follow)."""
 PIP, URGENT_PIP, URGENT = 0.05, 0.5, 3
 """Weight per pip shed, and when an opponent is down to URGENT tiles (pips then decide who wins)."""
 
@@ -64,6 +67,7 @@ class Planner:
         self.pip = URGENT_PIP if urgent else PIP
         self.own_end = rules.open_end(state, seat)
         self.line, self.first = longest_chain(state.hands[seat], self.own_end, nodes)
+        self.lacked = {rules.open_end(state, o) for o in range(state.seats) if o != seat and state.markers[o]}
 
     def line_after(self, code: int, key: int, leaves: int, rest: list[int]) -> set[int]:
         """The own train's longest line once `code` is played on train `key`."""
@@ -77,7 +81,8 @@ class Planner:
 
     def value(self, action: Action) -> float:
         """How much the normal player likes a play: fewest tiles left off its own train's longest line (those need
-        other trains), those that fit another train now, doubles played early, its marker taken back, pips shed."""
+        other trains), those that fit another train now, doubles played early, its marker taken back, stuck players left
+        stuck, pips shed."""
         state, seat = self.state, self.seat
         code, key = play_of(action)
         rest = list(state.hands[seat])
@@ -95,8 +100,14 @@ class Planner:
         value = -OFF_LINE * len(off) + ELSEWHERE * elsewhere + self.pip * tiles.SCORES[code]
         if code in tiles.DOUBLES and rest:
             value += COVERED if any(leaves in tiles.halves(t) for t in rest) else UNCOVERED
-        if key == seat and state.markers[seat]:
-            value += CLOSES_MARKER
+        if key == seat:
+            if state.markers[seat]:
+                value += CLOSES_MARKER
+        else:
+            if key != MEXICAN:
+                value -= STUCK_TRAIN
+            if leaves in self.lacked:
+                value += STARVED
         return value
 
 
