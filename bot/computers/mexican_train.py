@@ -36,7 +36,7 @@ class Sensible:
 
 
 class Greedy:
-    """Normal: keep its own train's longest line for itself, other tiles to other trains, coverable doubles, pips."""
+    """Normal: its own train's longest line kept for itself, other tiles to other trains, doubles early, pips."""
 
     def choose(self, seen: Seen, rng: random.Random, budget: Budget) -> Action:
         return ranked(*known_state(seen), seen.seat, seen.legal)[0]
