@@ -6,6 +6,10 @@ A 13-round match is 13 such rounds with totals added, too slow to bench at 1 s a
 rotate with the seed, so each level sits in each seat as often (the engine's holder opens).
 
     python bench/computers_mexican_train.py [--games N] [--playouts P | --seconds S] [--pairing NAME] [--seed S]
+        [--rate]
+
+`--rate` also prints how many playouts per second the strong player's searches made (run it with `--seconds 1` on
+a quiet core to find the `--playouts` that matches the bot's default budget).
 
 Pairings: `strong-normal` and `normal-easy` (2 players), `strong-3normal` (one strong, three normal), `all`.
 Targets: strong beats normal in >= 65%, normal beats easy in >= 80%, strong wins >= 40% of 4-player games.
@@ -18,11 +22,13 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.intervals import wilson
 from bot.computers import Budget, Seen, players
+from bot.computers import mexican_train as computers
 from bot.games.mexican_train import MEXICAN_TRAIN
 from bot.games.rng import GameRandom
 
@@ -68,6 +74,32 @@ def matches(budget: Budget, games: int, pairing: str, first: int = 1) -> None:
     )
 
 
+class Rate:
+    """Counts the strong player's playouts and the time its searches take (by wrapping its `best_move`)."""
+
+    def __init__(self) -> None:
+        self.playouts, self.seconds, self.searches = 0, 0.0, 0
+        inner = computers.best_move
+
+        def counting(*args: Any, value: Any, **kwargs: Any) -> Any:
+            def counted(state: Any, seat: int) -> float:
+                self.playouts += 1
+                return float(value(state, seat))
+
+            began = time.perf_counter()
+            try:
+                return inner(*args, value=counted, **kwargs)
+            finally:
+                self.seconds += time.perf_counter() - began
+                self.searches += 1
+
+        computers.best_move = counting
+
+    def report(self) -> str:
+        per = self.playouts / self.seconds if self.seconds else 0.0
+        return f"strong: {self.playouts} playouts in {self.seconds:.1f} s over {self.searches} searches = {per:.0f}/s"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=40)
@@ -76,11 +108,15 @@ def main() -> None:
     group.add_argument("--seconds", type=float)
     parser.add_argument("--pairing", choices=(*PAIRINGS, "all"), default="all")
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed (seeds run on from it)")
+    parser.add_argument("--rate", action="store_true", help="print the strong player's playouts per second")
     args = parser.parse_args()
+    rate = Rate() if args.rate else None
     budget = Budget(playouts=args.playouts) if args.playouts else Budget(seconds=args.seconds or 1.0)
     print(f"mexican_train computers: --games {args.games} --seed {args.seed} budget {budget} pairing {args.pairing}")
     for name in PAIRINGS if args.pairing == "all" else (args.pairing,):
         matches(budget, args.games, name, args.seed)
+    if rate is not None:
+        print(rate.report())
 
 
 if __name__ == "__main__":
