@@ -3,16 +3,14 @@
 Each playout guesses the hidden parts of the game from the seat's view (the game's `sample`, which must deal the
 unseen cards, tiles or tickets so that everything the seat sees stays as it is), plays one candidate move on that
 guess, then plays on to the end (or a depth) with a quick policy, and scores the result for the seat. The
-candidate with the best mean wins (or, raced, the one whose gain over the first is clear of the noise). The real
-state is never read: only the view and the engine's rules.
+candidate with the best mean wins. The real state is never read: only the view and the engine's rules.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from bot.computers.base import Budget, Seen
 from bot.games import REGISTRY
@@ -27,8 +25,6 @@ Value = Callable[[State, int], float]
 """How good a finished (or cut-off) playout is for the seat, higher is better."""
 Playout = Callable[[State, int, random.Random, int], State]
 """Plays on from a state for at most `depth` moves or to the end: (state, seed of its luck, moves' rng, depth)."""
-RACE_ROUNDS = 8
-"""Rounds every candidate plays before a race drops any (a handful of differences say little about their spread)."""
 
 
 def random_policy(state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
@@ -92,8 +88,6 @@ def best_move(
     paired: bool = False,
     incumbent: float = 0.0,
     playout: Playout | None = None,
-    race: float = 0.0,
-    confidence: float = 0.0,
 ) -> Action:
     """The candidate whose playouts score best for the seat (candidates tried in turn until the budget ends).
 
@@ -101,16 +95,11 @@ def best_move(
     candidates are compared on the same deals: far less noise per playout when the luck of the deal dominates.
     `incumbent`: how much better than the first candidate (a heuristic's choice) another must score to be chosen
     instead, so a few noisy playouts do not overrule a good heuristic.
-    `playout`: how to play on after a candidate (by default `policy`'s moves over the engine's legal ones).
-    `race` and `confidence` (paired only) weigh the noise itself: a race drops a candidate once another beats it
-    by `race` standard errors of their paired differences, so the budget goes to the close calls; `confidence` is
-    how many standard errors above `incumbent` a candidate's gain over the first must be for it to be chosen."""
+    `playout`: how to play on after a candidate (by default `policy`'s moves over the engine's legal ones)."""
     if len(candidates) == 1:
         return candidates[0]
     value = value or standing_value(seen.game)
     playout = playout or policy_playout(seen.game, policy)
-    if paired and (race > 0 or confidence > 0):
-        return _race(seen, candidates, sample, rng, budget, playout, value, depth, incumbent, race, confidence)
     game = REGISTRY[seen.game]
     tallies = [Tally() for _ in candidates]
     clock = budget.clock()
@@ -131,89 +120,4 @@ def best_move(
         tallies[index].total += value(playout(state, seed, moves, depth), seen.seat)
         tallies[index].count += 1
     best = max(range(len(candidates)), key=lambda i: tallies[i].mean + (incumbent if i == 0 else 0.0))
-    return candidates[best]
-
-
-@dataclass
-class Differences:
-    """The paired differences of every two candidates (row minus column) over the rounds both were played in."""
-
-    size: int
-    count: list[list[int]] = field(init=False)
-    total: list[list[float]] = field(init=False)
-    squares: list[list[float]] = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.count = [[0] * self.size for _ in range(self.size)]
-        self.total = [[0.0] * self.size for _ in range(self.size)]
-        self.squares = [[0.0] * self.size for _ in range(self.size)]
-
-    def add(self, values: dict[int, float]) -> None:
-        """One round's values by candidate."""
-        for i, a in values.items():
-            for j, b in values.items():
-                if i != j:
-                    self.count[i][j] += 1
-                    self.total[i][j] += a - b
-                    self.squares[i][j] += (a - b) ** 2
-
-    def mean(self, i: int, j: int) -> float:
-        n = self.count[i][j]
-        return self.total[i][j] / n if n else 0.0
-
-    def error(self, i: int, j: int) -> float:
-        """The standard error of `mean(i, j)` (infinite until two rounds)."""
-        n = self.count[i][j]
-        if n < 2:
-            return math.inf
-        spread = max(0.0, self.squares[i][j] - self.total[i][j] ** 2 / n) / (n - 1)
-        return math.sqrt(spread / n)
-
-
-def _race(
-    seen: Seen,
-    candidates: Sequence[Action],
-    sample: Sample,
-    rng: random.Random,
-    budget: Budget,
-    playout: Playout,
-    value: Value,
-    depth: int,
-    incumbent: float,
-    race: float,
-    confidence: float,
-) -> Action:
-    """`best_move` paired, weighing each candidate's gain over the first by its noise (see `best_move`)."""
-    game = REGISTRY[seen.game]
-    diffs = Differences(len(candidates))
-    active = list(range(len(candidates)))
-    clock = budget.clock()
-    rounds = 0
-    while clock.more() and len(active) > 1:  # the first candidate alone left: nothing to compare it with
-        guess = sample(seen, rng)
-        seed = rng.getrandbits(32)
-        values: dict[int, float] = {}
-        for index in active:
-            if not clock.more():
-                break
-            clock.spend()
-            try:
-                state = game.apply(guess, seen.seat, candidates[index], GameRandom(seed, 0))
-            except IllegalAction:  # the guess makes this move impossible (it hangs on a hidden card): no evidence
-                continue
-            values[index] = value(playout(state, seed, random.Random(seed), depth), seen.seat)
-        diffs.add(values)
-        rounds += 1
-        if race > 0 and rounds >= RACE_ROUNDS:
-            # The first candidate stays: the others are measured against it.
-            active = [0] + [
-                i for i in active[1:] if not any(diffs.mean(j, i) > race * diffs.error(j, i) for j in active if j != i)
-            ]
-    best, gain = 0, 0.0
-    for index in range(1, len(candidates)):
-        if diffs.count[index][0] < 2:
-            continue
-        mean = diffs.mean(index, 0)
-        if mean - confidence * diffs.error(index, 0) > incumbent and mean > gain:
-            best, gain = index, mean
     return candidates[best]

@@ -1,11 +1,11 @@
-"""The shared search: a race and a confidence test weigh candidates by their paired differences and the noise."""
+"""The shared search: paired playouts compare candidates on the same luck, and the first keeps its lead."""
 
 from __future__ import annotations
 
 import random
 
 from bot.computers import Budget, Seen
-from bot.computers.search import Differences, best_move
+from bot.computers.search import best_move
 from bot.games.base import State
 from bot.games.ttr_japan import TTR_JAPAN, rules
 from bot.games.ttr_japan.state import JapanState
@@ -21,8 +21,8 @@ def table() -> tuple[Seen, JapanState]:
     return Seen("ttr_japan", 0, 2, TTR_JAPAN.player_view(state, 0)), state
 
 
-def decide(value: float, incumbent: float, confidence: float, playouts: int = 60) -> int:
-    """Which of (blue, red) the race picks when red is worth `value` more than blue, give or take the deal's luck."""
+def decide(value: float, incumbent: float, playouts: int = 60) -> int:
+    """Which of (blue, red) the search picks when red is worth `value` more than blue, give or take the deal's luck."""
     seen, state = table()
 
     def guess(seen: Seen, rng: random.Random) -> State:
@@ -45,22 +45,11 @@ def decide(value: float, incumbent: float, confidence: float, playouts: int = 60
         value=worth,
         paired=True,
         incumbent=incumbent,
-        race=2.0,
-        confidence=confidence,
     )
     return [BLUE, RED].index(move)
 
 
 def test_a_clear_gain_overrules_the_first_candidate_and_a_small_one_does_not() -> None:
-    assert decide(1.0, incumbent=0.5, confidence=2.0) == 1
-    assert decide(1.0, incumbent=2.0, confidence=2.0) == 0
-    assert decide(-1.0, incumbent=0.0, confidence=0.0) == 0
-
-
-def test_paired_differences_and_their_standard_error() -> None:
-    diffs = Differences(3)
-    for a, b in ((3.0, 1.0), (5.0, 1.0), (4.0, 2.0)):
-        diffs.add({0: a, 1: b})
-    assert diffs.mean(0, 1) == 8 / 3 and diffs.mean(1, 0) == -8 / 3
-    assert abs(diffs.error(0, 1) - 2 / 3) < 1e-12  # differences 2, 4, 2: variance 4/3 over 3 rounds
-    assert diffs.count[0][2] == 0 and diffs.error(0, 2) == float("inf")
+    assert decide(1.0, incumbent=0.5) == 1
+    assert decide(1.0, incumbent=2.0) == 0
+    assert decide(-1.0, incumbent=0.0) == 0
