@@ -28,7 +28,7 @@ from bot.games import REGISTRY, compiled
 from bot.games.base import Game, IllegalAction
 from bot.i18n import _
 from bot.settings import Settings, SettingsError
-from bot.storage import SqliteStorage
+from bot.storage import Storage, is_postgresql, open_storage
 from bot.ui import pictures
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.computers import Computers
@@ -97,11 +97,11 @@ class TetsudoBot(commands.Bot):
         self.settings = settings
         self.games: dict[str, Game] = dict(REGISTRY if games is None else games)
         self._seeds = seeds
-        self.storage: SqliteStorage | None = None
+        self.storage: Storage | None = None
         self.gate = Gate()
         self.backups = (
             DailyBackups(settings.database, settings.backup_folder, settings.backups_kept)
-            if settings.backup_folder
+            if settings.backup_folder and not is_postgresql(settings.database)
             else None
         )
         self.scheduler = TimerScheduler(self, settings.timer_scan_seconds, settings.reminder_dms_per_minute)
@@ -112,7 +112,7 @@ class TetsudoBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         pictures.configure(self.settings.picture_worker_count())
-        self.storage = await SqliteStorage.open(self.settings.database)
+        self.storage = await open_storage(self.settings.database)
         extra = {"seeds": self._seeds} if self._seeds else {}
         self.manager = GameManager(
             self.storage,

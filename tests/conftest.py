@@ -1,4 +1,4 @@
-"""Shared fixtures: a real SQLite database file per test (no mocks of our own code)."""
+"""Shared fixtures: a real database per test, SQLite's file and PostgreSQL's server both (no mocks of our own code)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,41 @@ from typing import Any
 import pytest
 from simcord.backend.ops.base import BackendBase
 
-from bot.storage import SqliteStorage
+from bot.storage import SqliteStorage, Storage, open_storage
+from tests.support import postgresql
 from tests.support.described import DescribedLog
+
+BACKENDS = ("sqlite", "postgresql")
+
+
+@pytest.fixture(params=BACKENDS)
+async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """A fresh database's `database` setting: a SQLite file in tmp_path, then an empty PostgreSQL database.
+
+    Without a PostgreSQL server at hand the PostgreSQL half is skipped, saying how to get one."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "tetsudo.db")
+        return
+    url = await postgresql.fresh_database()
+    try:
+        yield url
+    finally:
+        await postgresql.drop_database(url)
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[SqliteStorage]:
-    """SqliteStorage on a fresh file in tmp_path, closed afterwards (an open one hangs the exit)."""
+async def storage(database: str) -> AsyncIterator[Storage]:
+    """The repository on `database` (each test runs on both engines), closed afterwards (an open one hangs the exit)."""
+    store = await open_storage(database)
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
+@pytest.fixture
+async def sqlite_storage(tmp_path: Path) -> AsyncIterator[SqliteStorage]:
+    """SqliteStorage on a fresh file in tmp_path, for what only SQLite has (its file, PRAGMAs, backups)."""
     store = await SqliteStorage.open(tmp_path / "tetsudo.db")
     try:
         yield store

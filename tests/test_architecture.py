@@ -23,7 +23,7 @@ GAMES_BANNED_STDLIB = frozenset({"time", "random", "datetime", "secrets"})
 STDLIB_EXCEPTIONS = {"bot/games/rng.py": frozenset({"random"})}
 
 # Runtime dependencies from pyproject.toml; simcord is there only for the sandbox (and tests).
-RUNTIME_THIRD_PARTY = frozenset({"discord", "aiosqlite", "PIL", "openskill", "babel"})
+RUNTIME_THIRD_PARTY = frozenset({"discord", "aiosqlite", "asyncpg", "PIL", "openskill", "babel"})
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ I18N = Layer("bot/i18n", ("bot.i18n",), frozenset({"babel"}))
 GAMES = Layer("bot/games", ("bot.games", "bot.i18n"), banned_stdlib=GAMES_BANNED_STDLIB)
 # Computer players read views and search over the rules; they may keep time (a thinking budget) and draw randomness.
 COMPUTERS = Layer("bot/computers", ("bot.computers", "bot.games", "bot.i18n"))
-STORAGE = Layer("bot/storage", ("bot.storage",), frozenset({"aiosqlite"}))
+STORAGE = Layer("bot/storage", ("bot.storage",), frozenset({"aiosqlite", "asyncpg"}))
 # openskill is arithmetic on ratings (no I/O, no clock): the engine rates a finished game in the
 # transaction that records it, so it may use it.
 ENGINE = Layer(

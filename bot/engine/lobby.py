@@ -13,7 +13,7 @@ from bot.engine.locks import ChannelLocks
 from bot.engine.update import Lobby, Player
 from bot.games.base import Game, IllegalAction, parse_option_text, resolve_options, seat_counts
 from bot.i18n import _
-from bot.storage import ChannelBusy, GameRow, SqliteStorage
+from bot.storage import ChannelBusy, GameRow, Storage
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +33,7 @@ class LobbyDesk:
 
     def __init__(
         self,
-        storage: SqliteStorage,
+        storage: Storage,
         games: Mapping[str, Game],
         *,
         clock: Callable[[], int] = wall_clock_ms,

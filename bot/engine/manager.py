@@ -23,7 +23,7 @@ from bot.engine.undoing import UndoAsked, undo_refusal
 from bot.engine.update import Owed, Player, Update, owings
 from bot.games.base import Action, Game, IllegalAction, Outcome, name_seats, seat_count_words, seat_counts
 from bot.i18n import ENGLISH, N_, _, ngettext, pgettext, speaking
-from bot.storage import MoveWrite, ResultRow, SeatRow, SqliteStorage, StaleVersion, TimerPlan, Transaction
+from bot.storage import MoveWrite, ResultRow, SeatRow, StaleVersion, Storage, TimerPlan, Transaction
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +62,7 @@ class PlayDesk(LobbyDesk):
 
     def __init__(
         self,
-        storage: SqliteStorage,
+        storage: Storage,
         games: Mapping[str, Game],
         *,
         clock: Callable[[], int] = wall_clock_ms,

@@ -10,7 +10,7 @@ from bot.engine.errors import NotModerator
 from bot.engine.timers import TimerDefaults
 from bot.games.base import IllegalAction
 from bot.i18n import LANGUAGES, _
-from bot.storage import SqliteStorage
+from bot.storage import Storage
 from bot.storage.servers import ServerSettings
 
 log = logging.getLogger(__name__)
@@ -23,7 +23,7 @@ class ServerBook:
     """
 
     def __init__(
-        self, storage: SqliteStorage, timers: TimerDefaults, *, open_threads: bool, clock: Callable[[], int]
+        self, storage: Storage, timers: TimerDefaults, *, open_threads: bool, clock: Callable[[], int]
     ) -> None:
         self.storage = storage
         self.clock = clock

@@ -1,7 +1,9 @@
 """Storage: every SQL statement of the project, behind methods named for what they mean."""
 
+from bot.storage.db import Conflict, Unavailable
 from bot.storage.moves import MoveWrite
 from bot.storage.outbox import OwedIds, OwedRow, Owing
+from bot.storage.postgresql import PostgresStorage, is_postgresql
 from bot.storage.records import (
     ActionRow,
     ChannelBusy,
@@ -13,22 +15,36 @@ from bot.storage.records import (
     TimerPlan,
     TimerRow,
 )
-from bot.storage.sqlite import SqliteStorage, Transaction
+from bot.storage.repository import Storage, Transaction
+from bot.storage.sqlite import SqliteStorage
 
 __all__ = [
     "ActionRow",
     "ChannelBusy",
+    "Conflict",
     "GameRow",
     "MoveWrite",
     "OwedIds",
     "OwedRow",
     "Owing",
+    "PostgresStorage",
     "RatingRow",
     "ResultRow",
     "SeatRow",
     "SqliteStorage",
     "StaleVersion",
+    "Storage",
     "TimerPlan",
     "TimerRow",
     "Transaction",
+    "Unavailable",
+    "is_postgresql",
+    "open_storage",
 ]
+
+
+async def open_storage(database: str) -> Storage:
+    """The repository on `database`: a `postgresql://…` URL, else the path of a SQLite file."""
+    if is_postgresql(database):
+        return await PostgresStorage.open(database)
+    return await SqliteStorage.open(database)

@@ -5,8 +5,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 
-import aiosqlite
-
+from bot.storage.db import Db
 from bot.storage.outbox import OwedIds, Owing, write_owed
 from bot.storage.records import StaleVersion, TimerPlan
 from bot.storage.timers import apply_plan
@@ -36,13 +35,13 @@ class MoveWrite:
 class MoveWriter:
     """Queues move writes; whoever holds the write lock next commits every queued one together.
 
-    Each aiosqlite call is a hop to its worker thread; a transaction is four of them. Batching
-    the moves of concurrent games into one BEGIN … COMMIT is what lets one SQLite connection keep
-    up with many channels. Any failure rolls the batch back and retries its writes one by one, so
+    Each aiosqlite call is a hop to its worker thread, each PostgreSQL statement a round trip; a transaction is
+    four or more of them. Batching the moves of concurrent games into one BEGIN … COMMIT is what lets one
+    connection keep up with many channels. Any failure rolls the batch back and retries its writes one by one, so
     a stale or failing write never takes another game's move down with it.
     """
 
-    def __init__(self, db: aiosqlite.Connection, write_lock: asyncio.Lock) -> None:
+    def __init__(self, db: Db, write_lock: asyncio.Lock) -> None:
         self._db = db
         self._lock = write_lock
         self._queue: list[MoveWrite] = []
@@ -75,15 +74,14 @@ class MoveWriter:
             _settle(write, None, ids)
 
     async def _write(self, batch: list[MoveWrite]) -> list[OwedIds]:
-        await self._db.execute("BEGIN IMMEDIATE")
+        await self._db.begin()
         try:
-            before = self._db.total_changes
             rows = [(w.game_id, *action) for w in batch for action in w.actions]
             await self._db.executemany(INSERT_ACTION, [(g, n, s, a, t, int(auto)) for g, n, s, a, t, auto in rows])
-            await self._db.executemany(
+            saved = await self._db.executemany(
                 UPDATE_STATE, [(w.state, w.version, w.undo_floor, w.game_id, w.expected_version) for w in batch]
             )
-            if self._db.total_changes - before != len(rows) + len(batch):
+            if saved != len(batch):  # the version each was checked against is no longer the stored one
                 raise StaleVersion("a game moved on before this write")
             owed = []
             for write in batch:
@@ -91,9 +89,9 @@ class MoveWriter:
                     await apply_plan(self._db, write.game_id, write.timers)
                 owed.append(await write_owed(self._db, write.game_id, write.version, write.owed))
         except BaseException:
-            await self._db.execute("ROLLBACK")
+            await self._db.rollback()
             raise
-        await self._db.execute("COMMIT")
+        await self._db.commit()
         return owed
 
 

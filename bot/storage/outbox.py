@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
+from bot.storage.db import Db, fetch_int
 
 INSERT_OWED = "INSERT INTO outbox (game_id, version, user_id, lines, pings, new_board) VALUES "
 OWED_COLUMNS = "id, game_id, version, user_id, lines, pings, new_board"
@@ -41,7 +41,7 @@ OwedIds = dict[int | None, int]
 """The outbox rows one change wrote: recipient (None: the channel) → row id."""
 
 
-async def write_owed(db: aiosqlite.Connection, game_id: int, version: int, owed: Iterable[Owing]) -> OwedIds:
+async def write_owed(db: Db, game_id: int, version: int, owed: Iterable[Owing]) -> OwedIds:
     """Store what a change owes (inside the caller's transaction); returns each recipient's row id."""
     rows = [
         (
@@ -58,7 +58,7 @@ async def write_owed(db: aiosqlite.Connection, game_id: int, version: int, owed:
         return {}
     placeholders = ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(rows))
     # One statement for all of a change's rows; RETURNING names each row's recipient (its order is not promised).
-    returned = await db.execute_fetchall(
+    returned = await db.fetchall(
         f"{INSERT_OWED}{placeholders} RETURNING id, user_id", [value for row in rows for value in row]
     )
     return {user_id: row_id for row_id, user_id in returned}
@@ -78,14 +78,14 @@ def _owed(row: Iterable[Any]) -> OwedRow:
 
 
 class OutboxQueries:
-    """The outbox half of the repository (mixed into SqliteStorage, sharing its connection)."""
+    """The outbox half of the repository (mixed into Storage, sharing its connection)."""
 
-    _db: aiosqlite.Connection
+    _db: Db
     _write_lock: asyncio.Lock
 
     async def owed(self, through: int | None = None) -> list[OwedRow]:
         """Every delivery still owed (up to row `through`, when given), oldest first."""
-        rows = await self._db.execute_fetchall(
+        rows = await self._db.fetchall(
             f"SELECT {OWED_COLUMNS} FROM outbox WHERE id <= ? ORDER BY id",
             (through if through is not None else 2**63 - 1,),
         )
@@ -93,9 +93,7 @@ class OutboxQueries:
 
     async def last_owed(self) -> int:
         """The newest outbox row's id (0 when nothing is owed)."""
-        async with self._db.execute("SELECT COALESCE(MAX(id), 0) FROM outbox") as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+        return await fetch_int(self._db, "SELECT COALESCE(MAX(id), 0) FROM outbox")
 
     async def settle(self, ids: Iterable[int]) -> None:
         """Forget deliveries that were made (or fell back to **My hand**): nothing sends them again."""

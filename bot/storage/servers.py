@@ -6,12 +6,14 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
+from bot.storage.db import Db
 
 COLUMNS = (
     "moderator_role_id, reminder_turn_s, reminder_simultaneous_s, dm_reminders, language, open_threads,"
     " rate_computer_games"
 )
+REPLACED = ", ".join(f"{c} = excluded.{c}" for c in [*COLUMNS.replace(" ", "").split(","), "updated_ms"])
+"""An upsert's SET: every column takes the new row's value."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,20 +37,19 @@ def _settings(row: Any) -> ServerSettings:
 
 
 class ServerQueries:
-    """The server-settings half of the repository (mixed into SqliteStorage, sharing its connection)."""
+    """The server-settings half of the repository (mixed into Storage, sharing its connection)."""
 
-    _db: aiosqlite.Connection
+    _db: Db
     _write_lock: asyncio.Lock
 
     async def all_server_settings(self) -> dict[int, ServerSettings]:
         """Every server's stored settings, by server id (servers are few: the engine keeps them all in memory)."""
-        rows = await self._db.execute_fetchall(f"SELECT guild_id, {COLUMNS} FROM server_settings")
+        rows = await self._db.fetchall(f"SELECT guild_id, {COLUMNS} FROM server_settings")
         return {row[0]: _settings(row[1:]) for row in rows}
 
     async def server_settings(self, guild_id: int) -> ServerSettings:
         """One server's stored settings (all defaults when it never changed any)."""
-        async with self._db.execute(f"SELECT {COLUMNS} FROM server_settings WHERE guild_id = ?", (guild_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._db.fetchone(f"SELECT {COLUMNS} FROM server_settings WHERE guild_id = ?", (guild_id,))
         return ServerSettings() if row is None else _settings(row)
 
     async def save_server_settings(self, guild_id: int, settings: ServerSettings, now_ms: int) -> None:
@@ -59,8 +60,8 @@ class ServerQueries:
                 return
             threads = None if settings.open_threads is None else int(settings.open_threads)
             await self._db.execute(
-                f"INSERT OR REPLACE INTO server_settings (guild_id, {COLUMNS}, updated_ms)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO server_settings (guild_id, {COLUMNS}, updated_ms)"
+                f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET {REPLACED}",
                 (
                     guild_id,
                     settings.moderator_role,

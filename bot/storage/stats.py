@@ -6,8 +6,7 @@ import asyncio
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-import aiosqlite
-
+from bot.storage.db import Db, fetch_int
 from bot.storage.records import RatingRow
 
 RATING_COLUMNS = "guild_id, game, user_id, name, mu, sigma, ordinal, games"
@@ -25,43 +24,46 @@ class GameStats:
     worst_score: int
 
 
-async def ratings_for(db: aiosqlite.Connection, guild_id: int, game: str, users: Iterable[int]) -> dict[int, RatingRow]:
+async def ratings_for(db: Db, guild_id: int, game: str, users: Iterable[int]) -> dict[int, RatingRow]:
     """The current ratings of these users (inside the caller's transaction)."""
     wanted = list(users)
     marks = ", ".join("?" for _ in wanted)
-    rows = await db.execute_fetchall(
+    rows = await db.fetchall(
         f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
         (guild_id, game, *wanted),
     )
     return {row[2]: RatingRow(*row) for row in rows}
 
 
-async def save_ratings(db: aiosqlite.Connection, rows: Iterable[RatingRow]) -> None:
+async def save_ratings(db: Db, rows: Iterable[RatingRow]) -> None:
     """Store new ratings (inside the caller's transaction)."""
     await db.executemany(
-        f"INSERT OR REPLACE INTO ratings ({RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
+        " sigma = excluded.sigma, ordinal = excluded.ordinal, games = excluded.games",
         [(r.guild_id, r.game, r.user_id, r.name, r.mu, r.sigma, r.ordinal, r.games) for r in rows],
     )
 
 
 class StatsQueries:
-    """The stats half of the repository (mixed into SqliteStorage, sharing its connection)."""
+    """The stats half of the repository (mixed into Storage, sharing its connection)."""
 
-    _db: aiosqlite.Connection
+    _db: Db
     _write_lock: asyncio.Lock
 
     async def user_stats(self, user_id: int, game: str | None = None) -> list[GameStats]:
         """A user's finished games, per game, most played first."""
-        rows = await self._db.execute_fetchall(
-            "SELECT game, COUNT(*), SUM(rank = 1), AVG(score), MAX(score), MIN(score) FROM results"
-            " WHERE user_id = ? AND (? IS NULL OR game = ?) GROUP BY game ORDER BY COUNT(*) DESC, game",
+        rows = await self._db.fetchall(
+            "SELECT game, COUNT(*), SUM(CASE WHEN rank = 1 THEN 1 ELSE 0 END), AVG(score), MAX(score), MIN(score)"
+            " FROM results WHERE user_id = ? AND (CAST(? AS TEXT) IS NULL OR game = ?)"
+            " GROUP BY game ORDER BY COUNT(*) DESC, game",
             (user_id, game, game),
         )
         return [GameStats(g, n, int(w), float(mean), int(best), int(worst)) for g, n, w, mean, best, worst in rows]
 
     async def leaderboard(self, guild_id: int, game: str, limit: int, offset: int = 0) -> list[RatingRow]:
         """The best-rated players of a game on a server."""
-        rows = await self._db.execute_fetchall(
+        rows = await self._db.fetchall(
             f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ?"
             " ORDER BY ordinal DESC, user_id LIMIT ? OFFSET ?",
             (guild_id, game, limit, offset),
@@ -73,18 +75,15 @@ class StatsQueries:
         mine = await ratings_for(self._db, guild_id, game, [user_id])
         if user_id not in mine:
             return None
-        async with self._db.execute(
+        row = await self._db.fetchone(
             "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?"
             " AND (ordinal > ? OR (ordinal = ? AND user_id < ?))",
             (guild_id, game, mine[user_id].ordinal, mine[user_id].ordinal, user_id),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return (1 + int(row[0]) if row else 1), mine[user_id]
 
     async def rated_players(self, guild_id: int, game: str) -> int:
         """How many players of a game are rated on a server."""
-        async with self._db.execute(
-            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game)
-        ) as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+        return await fetch_int(
+            self._db, "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game)
+        )

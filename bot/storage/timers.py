@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-import aiosqlite
-
+from bot.storage.db import Db
 from bot.storage.records import TimerPlan, TimerRow
 
 DUE = (
@@ -14,7 +13,7 @@ DUE = (
 )
 
 
-async def apply_plan(db: aiosqlite.Connection, game_id: int, plan: TimerPlan) -> None:
+async def apply_plan(db: Db, game_id: int, plan: TimerPlan) -> None:
     """Replace a game's timers by the plan's (inside the caller's transaction)."""
     await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
     await db.executemany(
@@ -24,25 +23,24 @@ async def apply_plan(db: aiosqlite.Connection, game_id: int, plan: TimerPlan) ->
 
 
 class TimerQueries:
-    """The timer half of the repository (mixed into SqliteStorage, sharing its connection)."""
+    """The timer half of the repository (mixed into Storage, sharing its connection)."""
 
-    _db: aiosqlite.Connection
+    _db: Db
     _write_lock: asyncio.Lock
 
     async def due_timers(self, now_ms: int, limit: int = 200) -> list[TimerRow]:
         """Timers due by `now_ms`, soonest first (an index range scan on due time)."""
-        rows = await self._db.execute_fetchall(DUE, (now_ms, limit))
+        rows = await self._db.fetchall(DUE, (now_ms, limit))
         return [TimerRow(*row) for row in rows]
 
     async def next_due(self) -> int | None:
         """When the soonest timer falls due, if any is pending."""
-        async with self._db.execute("SELECT MIN(due_ms) FROM timers") as cursor:
-            row = await cursor.fetchone()
+        row = await self._db.fetchone("SELECT MIN(due_ms) FROM timers")
         return None if row is None or row[0] is None else int(row[0])
 
     async def timers(self, game_id: int) -> list[TimerRow]:
         """A game's pending timers."""
-        rows = await self._db.execute_fetchall(
+        rows = await self._db.fetchall(
             "SELECT t.game_id, g.channel_id, t.kind, t.due_ms, t.armed_version FROM timers t"
             " JOIN games g ON g.id = t.game_id WHERE t.game_id = ? ORDER BY t.due_ms",
             (game_id,),
@@ -52,29 +50,28 @@ class TimerQueries:
     async def claim_timer(self, timer: TimerRow) -> bool:
         """Delete a timer if it is still the one armed; True for exactly one caller."""
         async with self._write_lock:
-            cursor = await self._db.execute(
+            claimed = await self._db.execute(
                 "DELETE FROM timers WHERE game_id = ? AND kind = ? AND armed_version = ?",
                 (timer.game_id, timer.kind, timer.armed_version),
             )
-        return cursor.rowcount == 1
+        return claimed == 1
 
     async def plan_timers(self, game_id: int, plan: TimerPlan) -> None:
         """Arm a game's timers outside a move (its settings changed)."""
         async with self._write_lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            await self._db.begin()
             try:
                 await apply_plan(self._db, game_id, plan)
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                await self._db.rollback()
                 raise
-            await self._db.execute("COMMIT")
+            await self._db.commit()
 
     async def dm_reminders(self, user_id: int) -> bool:
         """Whether a user asked for reminders by DM (and DMs to them work)."""
-        async with self._db.execute(
-            "SELECT dm_reminders AND NOT dms_closed FROM users WHERE user_id = ?", (user_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await self._db.fetchone(
+            "SELECT dm_reminders = 1 AND dms_closed = 0 FROM users WHERE user_id = ?", (user_id,)
+        )
         return bool(row and row[0])
 
     async def set_dm_reminders(self, user_id: int, on: bool) -> None:
@@ -82,6 +79,6 @@ class TimerQueries:
         async with self._write_lock:
             await self._db.execute(
                 "INSERT INTO users (user_id, dm_reminders) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET"
-                " dm_reminders = excluded.dm_reminders, dms_closed = CASE WHEN ? THEN 0 ELSE dms_closed END",
+                " dm_reminders = excluded.dm_reminders, dms_closed = CASE WHEN ? = 1 THEN 0 ELSE users.dms_closed END",
                 (user_id, int(on), int(on)),
             )

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 from dataclasses import dataclass
 
-import aiosqlite
-
+from bot.storage.db import Conflict, Db, fetch_int
 from bot.storage.records import ChannelBusy
 
 TOURNAMENT_COLUMNS = (
@@ -77,27 +75,26 @@ class SeatResult:
 class TournamentWrites:
     """Tournament writes inside one transaction (mixed into Transaction)."""
 
-    _db: aiosqlite.Connection
+    _db: Db
 
     async def create_tournament(self, row: TournamentRow) -> int:
         """A new open tournament; raises ChannelBusy when the channel already has a live one."""
         values = [getattr(row, f) for f in TOURNAMENT_COLUMNS.replace(" ", "").split(",")[1:]]
         try:
-            cursor = await self._db.execute(
+            return await fetch_int(
+                self._db,
                 f"INSERT INTO tournaments ({TOURNAMENT_COLUMNS.split(', ', 1)[1]})"
-                f" VALUES ({', '.join('?' for _ in values)})",
+                f" VALUES ({', '.join('?' for _ in values)}) RETURNING id",
                 values,
             )
-        except sqlite3.IntegrityError as error:
+        except Conflict as error:
             raise ChannelBusy(str(error)) from None
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
 
     async def add_entrant(self, tournament_id: int, user_id: int, name: str, joined: int) -> None:
         """Enter a player (again, if they had left)."""
         await self._db.execute(
             "INSERT INTO tournament_players (tournament_id, user_id, name, joined) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT DO UPDATE SET dropped = 0, name = excluded.name",
+            " ON CONFLICT (tournament_id, user_id) DO UPDATE SET dropped = 0, name = excluded.name",
             (tournament_id, user_id, name, joined),
         )
 
@@ -152,54 +149,50 @@ class TournamentWrites:
         """Set a table's result by hand (replacing an earlier report for the same table)."""
         for r in result:
             await self._db.execute(
-                "INSERT OR REPLACE INTO tournament_reports (tournament_id, round, table_no, user_id, rank, score)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tournament_reports (tournament_id, round, table_no, user_id, rank, score)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (tournament_id, round, table_no, user_id)"
+                " DO UPDATE SET rank = excluded.rank, score = excluded.score",
                 (tournament_id, r.round, r.table_no, r.user_id, r.rank, r.score),
             )
 
 
 class TournamentQueries:
-    """Tournament reads (mixed into SqliteStorage)."""
+    """Tournament reads (mixed into Storage)."""
 
-    _db: aiosqlite.Connection
+    _db: Db
     _write_lock: asyncio.Lock
 
     async def tournament(self, tournament_id: int) -> TournamentRow | None:
         """A tournament by id."""
-        async with self._db.execute(
-            f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?", (tournament_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await self._db.fetchone(f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?", (tournament_id,))
         return None if row is None else TournamentRow(*row)
 
     async def live_tournament(self, channel_id: int) -> TournamentRow | None:
         """The open or running tournament of a channel."""
-        async with self._db.execute(
+        row = await self._db.fetchone(
             f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE channel_id = ? AND status != 'finished'",
             (channel_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return None if row is None else TournamentRow(*row)
 
     async def latest_tournament(self, channel_id: int) -> TournamentRow | None:
         """The newest tournament of a channel, whatever its status."""
-        async with self._db.execute(
+        row = await self._db.fetchone(
             f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
             (channel_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return None if row is None else TournamentRow(*row)
 
     async def running_tournaments(self) -> list[TournamentRow]:
         """Every running tournament (to resume after a restart)."""
-        rows = await self._db.execute_fetchall(
+        rows = await self._db.fetchall(
             f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE status = 'running' ORDER BY id"
         )
         return [TournamentRow(*row) for row in rows]
 
     async def entrants(self, tournament_id: int) -> list[EntrantRow]:
         """A tournament's players in the order they joined."""
-        rows = await self._db.execute_fetchall(
+        rows = await self._db.fetchall(
             "SELECT user_id, name, dropped FROM tournament_players WHERE tournament_id = ? ORDER BY joined, user_id",
             (tournament_id,),
         )
@@ -207,7 +200,7 @@ class TournamentQueries:
 
     async def tables(self, tournament_id: int) -> list[TableRow]:
         """Every table of every round so far, with its game's channel and status."""
-        rows = await self._db.execute_fetchall(
+        rows = await self._db.fetchall(
             "SELECT t.round, t.table_no, t.seats, t.game_id, g.channel_id, g.status FROM tournament_tables t"
             " LEFT JOIN games g ON g.id = t.game_id WHERE t.tournament_id = ? ORDER BY t.round, t.table_no",
             (tournament_id,),
@@ -216,7 +209,7 @@ class TournamentQueries:
 
     async def byes(self, tournament_id: int) -> list[tuple[int, int]]:
         """(round, user) for every bye so far."""
-        rows = await self._db.execute_fetchall(
+        rows = await self._db.fetchall(
             "SELECT round, user_id FROM tournament_byes WHERE tournament_id = ? ORDER BY round, user_id",
             (tournament_id,),
         )
@@ -224,7 +217,7 @@ class TournamentQueries:
 
     async def reported_tables(self, tournament_id: int) -> set[tuple[int, int]]:
         """(round, table) of every table with a moderator's report."""
-        rows = await self._db.execute_fetchall(
+        rows = await self._db.fetchall(
             "SELECT DISTINCT round, table_no FROM tournament_reports WHERE tournament_id = ?", (tournament_id,)
         )
         return {(r, n) for r, n in rows}
@@ -234,13 +227,13 @@ class TournamentQueries:
 
         A game's seat counts for the entrant the table seated there, even if the seat was handed to someone else.
         """
-        reported = await self._db.execute_fetchall(
+        reported = await self._db.fetchall(
             "SELECT round, table_no, user_id, rank, score FROM tournament_reports WHERE tournament_id = ?",
             (tournament_id,),
         )
         results = [SeatResult(*row) for row in reported]
         done = {(r.round, r.table_no) for r in results}
-        played = await self._db.execute_fetchall(
+        played = await self._db.fetchall(
             "SELECT t.round, t.table_no, t.seats, r.seat, r.rank, r.score FROM tournament_tables t"
             " JOIN results r ON r.game_id = t.game_id WHERE t.tournament_id = ?",
             (tournament_id,),

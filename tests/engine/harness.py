@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from bot.engine import GameManager, Player, Update
 from bot.games.base import Action, IllegalAction, seat_mark
 from bot.games.rng import GameRandom
-from bot.storage import ActionRow, SqliteStorage
+from bot.storage import ActionRow, Storage
 from tests.support.relay_game import RELAY, RelayGame, RelayState
 
 GUILD = 1
@@ -85,7 +85,7 @@ def counting_clock(start: int = 1_700_000_000_000, tick: int = 250) -> Callable[
     return lambda: next(ticks)
 
 
-def make_manager(storage: SqliteStorage, cache_size: int = 2048) -> GameManager:
+def make_manager(storage: Storage, cache_size: int = 2048) -> GameManager:
     """A manager with the test games, a counting clock and predictable seeds."""
     seeds = itertools.count(4242)
     return GameManager(storage, GAMES, clock=counting_clock(), seeds=lambda: next(seeds), cache_size=cache_size)
@@ -117,14 +117,14 @@ class Snapshot:
     actions: tuple[ActionRow, ...]
 
 
-async def snapshot(storage: SqliteStorage, game_id: int) -> Snapshot:
+async def snapshot(storage: Storage, game_id: int) -> Snapshot:
     row = await storage.game(game_id)
     assert row is not None
     actions = tuple(await storage.actions(game_id))
     return Snapshot(row.status, row.state, row.version, row.undo_floor, actions)
 
 
-async def stored_state(storage: SqliteStorage, game_id: int) -> RelayState:
+async def stored_state(storage: Storage, game_id: int) -> RelayState:
     row = await storage.game(game_id)
     assert row is not None and row.state is not None
     return RELAY.from_json(json.loads(row.state))

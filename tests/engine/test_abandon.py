@@ -6,13 +6,11 @@ import pytest
 
 from bot.engine import GameManager, NotModerator
 from bot.games.base import Action, IllegalAction
-from bot.storage import SqliteStorage
+from bot.storage import Storage
 from tests.engine.harness import CHANNEL, GUILD, PLAYERS, STRANGER, legal, snapshot, start_game, uid
 
 
-async def test_host_abandons_a_running_game_and_nothing_is_recorded(
-    manager: GameManager, storage: SqliteStorage
-) -> None:
+async def test_host_abandons_a_running_game_and_nothing_is_recorded(manager: GameManager, storage: Storage) -> None:
     started = await start_game(manager, 2)
     await manager.act(CHANNEL, uid(0), (await legal(manager, uid(0)))[0])
     update = await manager.abandon(CHANNEL, PLAYERS[0], moderator=False)
@@ -26,7 +24,7 @@ async def test_host_abandons_a_running_game_and_nothing_is_recorded(
     await manager.open_lobby(GUILD, CHANNEL, "relay", PLAYERS[1])
 
 
-async def test_only_the_host_or_a_moderator_may_abandon(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_only_the_host_or_a_moderator_may_abandon(manager: GameManager, storage: Storage) -> None:
     started = await start_game(manager, 2)
     before = await snapshot(storage, started.game_id)
     for by in (PLAYERS[1], STRANGER):
@@ -38,7 +36,7 @@ async def test_only_the_host_or_a_moderator_may_abandon(manager: GameManager, st
     assert (await snapshot(storage, started.game_id)).status == "abandoned"
 
 
-async def test_abandoning_a_lobby_closes_it(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_abandoning_a_lobby_closes_it(manager: GameManager, storage: Storage) -> None:
     lobby = await manager.open_lobby(GUILD, CHANNEL, "relay", PLAYERS[0])
     assert await manager.abandon(CHANNEL, PLAYERS[0], moderator=False) is None
     assert await manager.lobby(CHANNEL) is None

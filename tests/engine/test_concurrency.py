@@ -7,7 +7,7 @@ import random
 
 from bot.engine import GameManager, StaleClick, Update
 from bot.games.base import Action, IllegalAction
-from bot.storage import SqliteStorage
+from bot.storage import Storage
 from tests.engine.harness import (
     CHANNEL,
     assert_stored_equals_replay,
@@ -22,7 +22,7 @@ from tests.engine.harness import (
 SEATS = 6
 
 
-async def reach_bid_step(manager: GameManager, storage: SqliteStorage) -> Update:
+async def reach_bid_step(manager: GameManager, storage: Storage) -> Update:
     """A six-seat game where every seat must bid at once."""
     update = await start_game(manager, SEATS, "hand=5")
     for seat in range(SEATS):
@@ -32,7 +32,7 @@ async def reach_bid_step(manager: GameManager, storage: SqliteStorage) -> Update
     return update
 
 
-async def test_fifty_concurrent_bids_keep_exactly_one_per_seat(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_fifty_concurrent_bids_keep_exactly_one_per_seat(manager: GameManager, storage: Storage) -> None:
     update = await reach_bid_step(manager, storage)
     before = await snapshot(storage, update.game_id)
     hands = (await stored_state(storage, update.game_id)).hands
@@ -53,7 +53,7 @@ async def test_fifty_concurrent_bids_keep_exactly_one_per_seat(manager: GameMana
 
 
 async def test_fifty_concurrent_clicks_on_one_version_let_exactly_one_through(
-    manager: GameManager, storage: SqliteStorage
+    manager: GameManager, storage: Storage
 ) -> None:
     update = await start_game(manager, 2, "hand=5")
     before = await snapshot(storage, update.game_id)
@@ -77,9 +77,7 @@ async def play_to_the_end(manager: GameManager, channel: int, seed: int) -> int:
     return update.game_id
 
 
-async def test_concurrent_games_in_different_channels_all_finish_intact(
-    manager: GameManager, storage: SqliteStorage
-) -> None:
+async def test_concurrent_games_in_different_channels_all_finish_intact(manager: GameManager, storage: Storage) -> None:
     game_ids = await asyncio.gather(*(play_to_the_end(manager, 1_000 + i, i) for i in range(20)))
     assert len(set(game_ids)) == 20
     for i, game_id in enumerate(game_ids):

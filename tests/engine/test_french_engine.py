@@ -16,7 +16,7 @@ from bot.engine.moderation import timer_words
 from bot.games.base import Action, Game, IllegalAction, Option, Outcome, name_seats, option_text, seat_count_words
 from bot.games.rng import GameRandom
 from bot.i18n import _, speaking
-from bot.storage import SqliteStorage
+from bot.storage import Storage
 from rendering.canvas import ordinal, seat_name
 from tests.engine.harness import CHANNEL, GAMES, GUILD, PLAYERS, counting_clock, legal, random_move, start_game, uid
 from tests.support.relay_game import RelayGame, RelayState
@@ -44,7 +44,7 @@ class WordedRelay(RelayGame):
 
 
 @pytest.fixture
-def manager(storage: SqliteStorage) -> GameManager:
+def manager(storage: Storage) -> GameManager:
     seeds = itertools.count(4242)
     games = {**GAMES, "relay_silent": SilentRelay(), "relay_worded": WordedRelay()}
     return GameManager(storage, games, clock=counting_clock(), seeds=lambda: next(seeds))
@@ -119,9 +119,7 @@ def test_shared_game_words_are_in_french() -> None:
     assert [ordinal(n) for n in (1, 2, 21)] == ["1st", "2nd", "21st"] and seat_name([], 1) == "Seat 2"
 
 
-async def test_end_reasons_are_said_in_french_but_stored_in_english(
-    manager: GameManager, storage: SqliteStorage
-) -> None:
+async def test_end_reasons_are_said_in_french_but_stored_in_english(manager: GameManager, storage: Storage) -> None:
     started = await start_game(manager, 2, "rounds=1")
     with speaking("fr"):
         update = await manager.resign(CHANNEL, uid(1))
@@ -131,7 +129,7 @@ async def test_end_reasons_are_said_in_french_but_stored_in_english(
     assert row is not None and row.end_reason == "everyone else resigned"
 
 
-async def test_a_games_own_end_reason_is_stored_in_english(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_a_games_own_end_reason_is_stored_in_english(manager: GameManager, storage: Storage) -> None:
     started = await start_game(manager, 2, "rounds=1", game="relay_worded")
     rnd = random.Random(7)
     with speaking("fr"):
@@ -164,7 +162,7 @@ class CountedRelay(RelayGame):
         return {**super().player_view(state, seat), "note": _(EVERYONE_ELSE_RESIGNED)}
 
 
-async def test_a_view_is_worked_out_once_per_move_and_language(storage: SqliteStorage) -> None:
+async def test_a_view_is_worked_out_once_per_move_and_language(storage: Storage) -> None:
     """Showing a hand again costs no view; another language gets its own words; a move makes them anew.
 
     The server speaks English, so the board's view stays English for the French reader: only their hand is new.

@@ -7,13 +7,11 @@ import pytest
 
 from bot.engine import GameManager
 from bot.games.base import Action, IllegalAction
-from bot.storage import SqliteStorage
+from bot.storage import Storage
 from tests.engine.harness import CHANNEL, PLAYERS, legal, snapshot, start_game, uid
 
 
-async def test_a_refused_move_carries_the_games_own_reason_with_names(
-    manager: GameManager, storage: SqliteStorage
-) -> None:
+async def test_a_refused_move_carries_the_games_own_reason_with_names(manager: GameManager, storage: Storage) -> None:
     started = await start_game(manager, 3, "rounds=1", game="relay_cheers")
     before = await snapshot(storage, started.game_id)
     with pytest.raises(IllegalAction) as refused:

@@ -6,7 +6,7 @@ import random
 import re
 
 from bot.engine import GameManager, Update
-from bot.storage import SqliteStorage
+from bot.storage import Storage
 from tests.engine.harness import PLAYERS, random_move, start_game, stored_state, uid
 from tests.games.laws import relay_scramble
 from tests.support.relay_game import RELAY, RelayState
@@ -38,7 +38,7 @@ def assert_dms_only_to_owners_whose_secrets_changed(
     assert update.dm_views == expected
 
 
-async def test_start_sends_every_seat_its_own_hand(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_start_sends_every_seat_its_own_hand(manager: GameManager, storage: Storage) -> None:
     started = await start_game(manager, SEATS)
     state = await stored_state(storage, started.game_id)
     assert started.dm_views == {uid(s): RELAY.player_view(state, s) for s in range(SEATS)}
@@ -46,7 +46,7 @@ async def test_start_sends_every_seat_its_own_hand(manager: GameManager, storage
     assert_public_parts_hide_secrets(started, state, random.Random(0))
 
 
-async def test_no_update_leaks_a_secret_during_a_whole_game(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_no_update_leaks_a_secret_during_a_whole_game(manager: GameManager, storage: Storage) -> None:
     started = await start_game(manager, SEATS, "hand=5 rounds=4")
     rnd = random.Random(21)
     before, update = await stored_state(storage, started.game_id), started

@@ -6,7 +6,7 @@ import pytest
 
 from bot.engine import GameManager, NotModerator
 from bot.games.base import IllegalAction
-from bot.storage import SqliteStorage
+from bot.storage import Storage
 from tests.engine.harness import CHANNEL, GUILD, PLAYERS, STRANGER, start_game, stored_state
 
 AIKO, BOTAN, CHIE, DAIKI = PLAYERS[:4]
@@ -72,7 +72,7 @@ async def test_host_leaving_hands_the_lobby_to_the_next_player(manager: GameMana
         await manager.leave(CHANNEL, AIKO.user_id)
 
 
-async def test_empty_lobby_closes_and_frees_the_channel(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_empty_lobby_closes_and_frees_the_channel(manager: GameManager, storage: Storage) -> None:
     opened = await manager.open_lobby(GUILD, CHANNEL, "relay", AIKO)
     assert await manager.leave(CHANNEL, AIKO.user_id) is None
     assert await manager.lobby(CHANNEL) is None
@@ -130,7 +130,7 @@ async def test_seats_follow_join_order_after_leaves(manager: GameManager) -> Non
         await manager.join(CHANNEL, BOTAN)
 
 
-async def test_lobby_options_reach_the_setup(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_lobby_options_reach_the_setup(manager: GameManager, storage: Storage) -> None:
     update = await start_game(manager, 2, "rounds=1 hand=5")
     state = await stored_state(storage, update.game_id)
     assert state.rounds == 1 and [len(h) for h in state.hands] == [5, 5]

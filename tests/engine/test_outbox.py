@@ -13,7 +13,7 @@ import pytest
 from bot.engine import GameManager, GameTimers, Player, Update
 from bot.engine.update import Owed, owings
 from bot.games import REGISTRY
-from bot.storage import SqliteStorage
+from bot.storage import Storage
 from tests.engine.harness import (
     CHANNEL,
     PLAYERS,
@@ -41,9 +41,7 @@ async def owed_now(manager: GameManager, update: Update) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(REGISTRY))
-async def test_a_start_owes_its_announcement_and_each_secret_to_its_owner_only(
-    storage: SqliteStorage, name: str
-) -> None:
+async def test_a_start_owes_its_announcement_and_each_secret_to_its_owner_only(storage: Storage, name: str) -> None:
     manager = GameManager(storage, REGISTRY, clock=counting_clock(), seeds=lambda: 7)
     update = await start_game(manager, 4, game=name)
     rows = await storage.owed()
@@ -51,7 +49,7 @@ async def test_a_start_owes_its_announcement_and_each_secret_to_its_owner_only(
     assert public.lines == update.lines and public.pings == update.newly_awaited and public.new_board
     assert sorted(r.user_id for r in rows if r.user_id is not None) == sorted(update.dm_views)
     # A private row names its owner and nothing else: no text of any view is stored.
-    stored = await storage._db.execute_fetchall("SELECT lines, pings FROM outbox WHERE user_id IS NOT NULL")
+    stored = await storage._db.fetchall("SELECT lines, pings FROM outbox WHERE user_id IS NOT NULL")
     assert all(lines is None and pings is None for lines, pings in stored)
     # The crash came before any delivery: a restarted manager rebuilds the same announcement and views.
     restarted = GameManager(storage, REGISTRY, clock=counting_clock())
@@ -62,7 +60,7 @@ async def test_a_start_owes_its_announcement_and_each_secret_to_its_owner_only(
     assert owed.update.owed == update.owed
 
 
-async def test_moves_and_moderator_actions_owe_their_line_and_pings(storage: SqliteStorage) -> None:
+async def test_moves_and_moderator_actions_owe_their_line_and_pings(storage: Storage) -> None:
     manager = make_manager(storage)
     await owed_now(manager, await start_game(manager, 3, "rounds=2"))
     _user, _action, moved = await random_move(manager, random.Random(1))
@@ -77,7 +75,7 @@ async def test_moves_and_moderator_actions_owe_their_line_and_pings(storage: Sql
     assert await storage.owed() == []
 
 
-async def test_a_timeout_and_an_undo_owe_their_line(storage: SqliteStorage) -> None:
+async def test_a_timeout_and_an_undo_owe_their_line(storage: Storage) -> None:
     clock = Clock()
     manager = manager_at(storage, clock)
     await manager.open_lobby(1, CHANNEL, "relay_doubles", PLAYERS[0], "rounds=2")
@@ -94,7 +92,7 @@ async def test_a_timeout_and_an_undo_owe_their_line(storage: SqliteStorage) -> N
     await owed_now(manager, await manager.undo(CHANNEL, mover))
 
 
-async def test_an_owed_view_is_not_sent_to_whoever_took_the_seat_since(storage: SqliteStorage) -> None:
+async def test_an_owed_view_is_not_sent_to_whoever_took_the_seat_since(storage: Storage) -> None:
     manager = make_manager(storage)
     await start_game(manager, 3)
     await manager.kick(CHANNEL, MODERATOR, uid(1), moderator=True)
@@ -104,7 +102,7 @@ async def test_an_owed_view_is_not_sent_to_whoever_took_the_seat_since(storage: 
     assert await storage.owed() != [] and uid(1) not in {r.user_id for r in await storage.owed()}
 
 
-async def test_a_new_round_owes_each_newly_dealt_hand_to_its_owner(storage: SqliteStorage) -> None:
+async def test_a_new_round_owes_each_newly_dealt_hand_to_its_owner(storage: Storage) -> None:
     manager = GameManager(storage, REGISTRY, clock=counting_clock(), seeds=lambda: 7)
     await owed_now(manager, await start_game(manager, 4, "mode=rounds", game="mexican_train"))
     rnd = random.Random(3)

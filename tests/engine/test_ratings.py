@@ -9,7 +9,7 @@ import pytest
 from bot.engine import GameManager, Update
 from bot.engine.ratings import MODEL, rate_game, rate_results
 from bot.games.toyko_train import TOYKO_TRAIN
-from bot.storage import RatingRow, ResultRow, SqliteStorage
+from bot.storage import RatingRow, ResultRow, Storage
 from tests.engine.harness import CHANNEL, GUILD, PLAYERS, legal, random_move, start_game, uid
 from tests.support.relay_game import RELAY
 
@@ -23,14 +23,12 @@ async def finish(manager: GameManager, rnd: random.Random, channel: int = CHANNE
     return update
 
 
-async def ratings(storage: SqliteStorage, game: str = "relay") -> dict[int, RatingRow]:
+async def ratings(storage: Storage, game: str = "relay") -> dict[int, RatingRow]:
     """Every stored rating of `game` on the test server, by user."""
     return {r.user_id: r for r in await storage.leaderboard(GUILD, game, limit=100)}
 
 
-async def test_a_finished_game_rates_every_player_and_feeds_their_stats(
-    manager: GameManager, storage: SqliteStorage
-) -> None:
+async def test_a_finished_game_rates_every_player_and_feeds_their_stats(manager: GameManager, storage: Storage) -> None:
     started = await start_game(manager, 3)
     await finish(manager, random.Random(3))
     results = await storage.results(started.game_id)
@@ -61,9 +59,7 @@ async def test_a_finished_game_rates_every_player_and_feeds_their_stats(
         assert await storage.user_stats(user_id, "relay_pair") == []
 
 
-async def test_an_abandoned_game_records_nothing_and_changes_no_rating(
-    manager: GameManager, storage: SqliteStorage
-) -> None:
+async def test_an_abandoned_game_records_nothing_and_changes_no_rating(manager: GameManager, storage: Storage) -> None:
     await start_game(manager, 3)
     await finish(manager, random.Random(3))
     rated = await ratings(storage)
@@ -78,7 +74,7 @@ async def test_an_abandoned_game_records_nothing_and_changes_no_rating(
     assert {p.user_id: await storage.user_stats(p.user_id) for p in PLAYERS[:3]} == stats
 
 
-async def test_an_abandoned_first_game_leaves_the_players_unrated(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_an_abandoned_first_game_leaves_the_players_unrated(manager: GameManager, storage: Storage) -> None:
     started = await start_game(manager, 3)
     await manager.abandon(CHANNEL, PLAYERS[0], moderator=True)
     assert await storage.results(started.game_id) == []
@@ -87,7 +83,7 @@ async def test_an_abandoned_first_game_leaves_the_players_unrated(manager: GameM
     assert await storage.user_stats(uid(0)) == []
 
 
-async def test_a_second_game_counts_and_moves_the_ratings(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_a_second_game_counts_and_moves_the_ratings(manager: GameManager, storage: Storage) -> None:
     first = await start_game(manager, 3)
     await finish(manager, random.Random(3))
     after_one = await ratings(storage)
@@ -112,7 +108,7 @@ async def test_a_second_game_counts_and_moves_the_ratings(manager: GameManager, 
         assert stats.worst_score == min(r.score for r in mine)
 
 
-async def test_a_game_outside_a_server_is_recorded_but_not_rated(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_a_game_outside_a_server_is_recorded_but_not_rated(manager: GameManager, storage: Storage) -> None:
     lobby = await manager.open_lobby(None, CHANNEL, "relay", PLAYERS[0])
     await manager.join(CHANNEL, PLAYERS[1])
     await manager.start(CHANNEL, PLAYERS[0].user_id)

@@ -6,7 +6,7 @@ import pytest
 
 from bot.engine import GameManager, StaleClick, Update
 from bot.games.base import Action, IllegalAction
-from bot.storage import SqliteStorage
+from bot.storage import Storage
 from tests.engine.harness import (
     CHANNEL,
     GUILD,
@@ -21,7 +21,7 @@ from tests.engine.harness import (
 
 
 async def refused_without_change(
-    manager: GameManager, storage: SqliteStorage, update: Update, user_id: int, action: Action, **kw: int
+    manager: GameManager, storage: Storage, update: Update, user_id: int, action: Action, **kw: int
 ) -> IllegalAction:
     before = await snapshot(storage, update.game_id)
     view_before = await manager.current(CHANNEL, user_id)
@@ -37,7 +37,7 @@ async def refused_without_change(
     return refused.value
 
 
-async def test_stale_version_is_refused_and_changes_nothing(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_stale_version_is_refused_and_changes_nothing(manager: GameManager, storage: Storage) -> None:
     started = await start_game(manager, 2)
     first = (await legal(manager, uid(0)))[0]
     moved = await manager.act(CHANNEL, uid(0), first, version=started.version)
@@ -48,7 +48,7 @@ async def test_stale_version_is_refused_and_changes_nothing(manager: GameManager
     assert (await manager.act(CHANNEL, uid(1), second, version=moved.version)).version == moved.version + 1
 
 
-async def test_not_your_turn_is_refused_and_changes_nothing(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_not_your_turn_is_refused_and_changes_nothing(manager: GameManager, storage: Storage) -> None:
     started = await start_game(manager, 3)
     state = await stored_state(storage, started.game_id)
     assert state.turn == 0
@@ -56,7 +56,7 @@ async def test_not_your_turn_is_refused_and_changes_nothing(manager: GameManager
     assert "not your turn" in error.message and "Aiko" in error.message
 
 
-async def test_not_seated_is_refused_and_changes_nothing(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_not_seated_is_refused_and_changes_nothing(manager: GameManager, storage: Storage) -> None:
     started = await start_game(manager, 2)
     error = await refused_without_change(manager, storage, started, STRANGER.user_id, Action("draw"))
     assert "not playing" in error.message
@@ -75,7 +75,7 @@ async def test_not_seated_is_refused_and_changes_nothing(manager: GameManager, s
     ids=["card not in hand", "wrong phase", "made-up verb", "extra arg", "missing arg", "wrong arg type"],
 )
 async def test_illegal_or_malformed_move_is_refused_and_changes_nothing(
-    manager: GameManager, storage: SqliteStorage, action: Action
+    manager: GameManager, storage: Storage, action: Action
 ) -> None:
     started = await start_game(manager, 2)
     await refused_without_change(manager, storage, started, uid(0), action)

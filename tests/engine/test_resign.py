@@ -10,7 +10,7 @@ import pytest
 from bot.engine import GameManager
 from bot.engine.replay import logged_action, new_state, step_random
 from bot.games.base import IllegalAction
-from bot.storage import SqliteStorage
+from bot.storage import Storage
 from tests.engine.harness import (
     CHANNEL,
     GUILD,
@@ -26,7 +26,7 @@ from tests.engine.harness import (
 from tests.support.relay_game import RELAY
 
 
-async def test_resigned_seat_is_played_by_default_and_ranked_last(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_resigned_seat_is_played_by_default_and_ranked_last(manager: GameManager, storage: Storage) -> None:
     started = await start_game(manager, 3, "rounds=2")
     resigned = await manager.resign(CHANNEL, uid(1))
     assert resigned.running and resigned.lines == ("Botan resigns.",)
@@ -59,7 +59,7 @@ async def test_resigning_on_your_own_turn_plays_it_at_once(manager: GameManager)
     assert update.to_ping == (uid(1),)
 
 
-async def test_two_player_resign_ends_with_the_other_winning(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_two_player_resign_ends_with_the_other_winning(manager: GameManager, storage: Storage) -> None:
     started = await start_game(manager, 2)
     update = await manager.resign(CHANNEL, uid(0))
     assert update.ended == "everyone else resigned" and not update.running
@@ -74,7 +74,7 @@ async def test_two_player_resign_ends_with_the_other_winning(manager: GameManage
     assert (await manager.open_lobby(GUILD, CHANNEL, "relay", PLAYERS[1])).players == (PLAYERS[1],)
 
 
-async def test_resigning_twice_or_without_a_seat_is_refused(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_resigning_twice_or_without_a_seat_is_refused(manager: GameManager, storage: Storage) -> None:
     started = await start_game(manager, 3)
     await manager.resign(CHANNEL, uid(2))
     before = await snapshot(storage, started.game_id)

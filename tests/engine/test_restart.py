@@ -1,11 +1,10 @@
-"""A restart (new storage connection, new manager, same file) resumes the game exactly."""
+"""A restart (new storage connection, new manager, same database) resumes the game exactly."""
 
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
-from bot.storage import SqliteStorage
+from bot.storage import open_storage
 from tests.engine.harness import (
     CHANNEL,
     assert_stored_equals_replay,
@@ -17,10 +16,9 @@ from tests.engine.harness import (
 )
 
 
-async def test_restart_resumes_exactly_and_plays_on(tmp_path: Path) -> None:
-    path = tmp_path / "tetsudo.db"
+async def test_restart_resumes_exactly_and_plays_on(database: str) -> None:
     rnd = random.Random(8)
-    storage = await SqliteStorage.open(path)
+    storage = await open_storage(database)
     try:
         manager = make_manager(storage)
         started = await start_game(manager, 3)
@@ -31,7 +29,7 @@ async def test_restart_resumes_exactly_and_plays_on(tmp_path: Path) -> None:
     finally:
         await storage.close()
 
-    storage = await SqliteStorage.open(path)
+    storage = await open_storage(database)
     try:
         manager = make_manager(storage)
         assert await snapshot(storage, started.game_id) == before

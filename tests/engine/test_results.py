@@ -8,7 +8,7 @@ import pytest
 
 from bot.engine import GameManager
 from bot.games.base import Action, IllegalAction
-from bot.storage import SqliteStorage
+from bot.storage import Storage
 from tests.engine.harness import (
     CHANNEL,
     GUILD,
@@ -23,7 +23,7 @@ from tests.engine.harness import (
 
 @pytest.mark.parametrize("seats", [1, 3, 6])
 async def test_full_game_replays_at_every_step_and_records_results(
-    manager: GameManager, storage: SqliteStorage, seats: int
+    manager: GameManager, storage: Storage, seats: int
 ) -> None:
     started = await start_game(manager, seats)
     await assert_stored_equals_replay(manager, started.game_id)

@@ -6,7 +6,7 @@ import pytest
 
 from bot.engine import GameManager, NotModerator, ServerSettings, TimerDefaults
 from bot.games.base import IllegalAction
-from bot.storage import SqliteStorage
+from bot.storage import Storage
 from tests.engine.harness import GUILD, make_manager, start_game
 
 HOUR_MS = 3_600_000
@@ -37,7 +37,7 @@ async def test_a_server_reminder_arms_its_games_and_others_keep_the_default(mana
     assert 0 < remind.due_ms - manager.clock() <= HOUR_MS
 
 
-async def test_a_new_manager_loads_what_was_stored(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_a_new_manager_loads_what_was_stored(manager: GameManager, storage: Storage) -> None:
     chosen = ServerSettings(moderator_role=42, dm_reminders=False, open_threads=False)
     await manager.servers.save(GUILD, chosen, moderator=True)
     again = make_manager(storage)

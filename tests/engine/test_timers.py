@@ -8,7 +8,7 @@ import pytest
 
 from bot.engine import GameManager, GameTimers, Reminder, TimerDefaults, Update
 from bot.games.base import IllegalAction
-from bot.storage import SqliteStorage
+from bot.storage import Storage, open_storage
 from tests.engine.harness import CHANNEL, GAMES, PLAYERS, assert_stored_equals_replay, legal, snapshot, uid
 
 HOUR = 3_600_000
@@ -25,7 +25,7 @@ class Clock:
         return self.now
 
 
-def manager_at(storage: SqliteStorage, clock: Clock) -> GameManager:
+def manager_at(storage: Storage, clock: Clock) -> GameManager:
     seeds = itertools.count(4242)
     return GameManager(storage, GAMES, clock=clock, seeds=lambda: next(seeds), timer_defaults=TimerDefaults())
 
@@ -36,7 +36,7 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def timed(storage: SqliteStorage, clock: Clock) -> GameManager:
+def timed(storage: Storage, clock: Clock) -> GameManager:
     return manager_at(storage, clock)
 
 
@@ -149,12 +149,11 @@ async def test_a_simultaneous_step_gets_the_short_reminder_and_keeps_it_as_seats
     assert await timed.storage.timers(update.game_id) == armed
 
 
-async def test_timers_survive_a_restart_and_fire_once(storage: SqliteStorage, clock: Clock, tmp_path) -> None:  # type: ignore[no-untyped-def]
+async def test_timers_survive_a_restart_and_fire_once(storage: Storage, clock: Clock, database: str) -> None:
     first = manager_at(storage, clock)
     update = await started(first, timeout_s=3600)
-    path = tmp_path / "tetsudo.db"
     await storage.close()
-    reopened = await SqliteStorage.open(path)
+    reopened = await open_storage(database)
     try:
         second = manager_at(reopened, clock)
         clock.now += 13 * HOUR

@@ -13,7 +13,7 @@ from bot.engine.timers import GameTimers
 from bot.engine.tournament_plan import TournamentSpec
 from bot.engine.tournaments import RoundNews, TournamentDesk
 from bot.games.base import IllegalAction
-from bot.storage import SqliteStorage
+from bot.storage import Storage
 from tests.engine.harness import GUILD, random_move
 
 HALL = 700
@@ -129,7 +129,7 @@ async def test_a_table_size_the_game_does_not_allow_is_refused(desk: TournamentD
 
 
 async def test_advance_scores_unfinished_tables_as_they_stand(
-    desk: TournamentDesk, manager: GameManager, storage: SqliteStorage
+    desk: TournamentDesk, manager: GameManager, storage: Storage
 ) -> None:
     await open_with(desk, 4, table_size=2, rounds=2)
     news = await desk.start(HALL, MOD, moderator=True)
@@ -196,7 +196,7 @@ async def test_export_lists_every_seat_and_the_standings(desk: TournamentDesk, m
 
 
 async def test_a_new_desk_over_the_same_database_carries_on(
-    desk: TournamentDesk, manager: GameManager, storage: SqliteStorage
+    desk: TournamentDesk, manager: GameManager, storage: Storage
 ) -> None:
     await open_with(desk, 4, table_size=2, rounds=2)
     news = await desk.start(HALL, MOD, moderator=True)

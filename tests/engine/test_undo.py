@@ -6,7 +6,7 @@ import pytest
 
 from bot.engine import GameManager
 from bot.games.base import Action, IllegalAction
-from bot.storage import SqliteStorage
+from bot.storage import Storage
 from tests.engine.harness import (
     CHANNEL,
     PLAYERS,
@@ -23,14 +23,14 @@ async def first_play(manager: GameManager, seat: int) -> Action:
     return next(a for a in await legal(manager, uid(seat)) if a.verb == "play")
 
 
-async def refused(manager: GameManager, storage: SqliteStorage, game_id: int, seat: int, match: str) -> None:
+async def refused(manager: GameManager, storage: Storage, game_id: int, seat: int, match: str) -> None:
     before = await snapshot(storage, game_id)
     with pytest.raises(IllegalAction, match=match):
         await manager.undo(CHANNEL, uid(seat))
     assert await snapshot(storage, game_id) == before
 
 
-async def test_undo_restores_the_previous_state_exactly(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_undo_restores_the_previous_state_exactly(manager: GameManager, storage: Storage) -> None:
     started = await start_game(manager, 1)
     before = await snapshot(storage, started.game_id)
     view_before = await manager.current(CHANNEL, uid(0))
@@ -49,19 +49,19 @@ async def test_undo_restores_the_previous_state_exactly(manager: GameManager, st
     await assert_stored_equals_replay(manager, started.game_id)
 
 
-async def test_a_draw_raises_the_floor(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_a_draw_raises_the_floor(manager: GameManager, storage: Storage) -> None:
     started = await start_game(manager, 1)
     await manager.act(CHANNEL, uid(0), Action("draw"))
     await refused(manager, storage, started.game_id, 0, "drew something at random")
 
 
-async def test_a_change_of_turn_raises_the_floor(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_a_change_of_turn_raises_the_floor(manager: GameManager, storage: Storage) -> None:
     started = await start_game(manager, 2)
     await manager.act(CHANNEL, uid(0), await first_play(manager, 0))
     await refused(manager, storage, started.game_id, 0, "The turn has passed to Botan")
 
 
-async def test_undo_never_goes_below_the_floor(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_undo_never_goes_below_the_floor(manager: GameManager, storage: Storage) -> None:
     started = await start_game(manager, 1, "hand=4")
     await manager.act(CHANNEL, uid(0), Action("draw"))  # randomness: the floor rises to move 1
     await manager.act(CHANNEL, uid(0), (await legal(manager, uid(0)))[0])  # the bid is revealed: 2
@@ -73,7 +73,7 @@ async def test_undo_never_goes_below_the_floor(manager: GameManager, storage: Sq
 
 
 async def test_the_round_ending_bid_reveals_every_bid_and_cannot_be_taken_back(
-    manager: GameManager, storage: SqliteStorage
+    manager: GameManager, storage: Storage
 ) -> None:
     started = await start_game(manager, 2, "hand=5")
     # Round 1: both play and bid. Round 2 starts with seat 1; seat 0 bids last, and round 3
@@ -85,7 +85,7 @@ async def test_the_round_ending_bid_reveals_every_bid_and_cannot_be_taken_back(
     await refused(manager, storage, started.game_id, 0, "revealed hidden information")
 
 
-async def test_only_the_last_mover_may_take_back(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_only_the_last_mover_may_take_back(manager: GameManager, storage: Storage) -> None:
     started = await start_game(manager, 2, "hand=5", game="relay_doubles")
     even = [a for a in await legal(manager, uid(0)) if a.verb == "play" and int(a.args[0]) % 2 == 0]
     assert even, "the fixed seed deals seat 0 an even card"
@@ -97,7 +97,7 @@ async def test_only_the_last_mover_may_take_back(manager: GameManager, storage: 
     await assert_stored_equals_replay(manager, started.game_id)
 
 
-async def test_item19_each_refusal_of_undo_names_its_real_reason(manager: GameManager, storage: SqliteStorage) -> None:
+async def test_item19_each_refusal_of_undo_names_its_real_reason(manager: GameManager, storage: Storage) -> None:
     started = await start_game(manager, 2, "hand=5", game="relay_doubles")
     await refused(manager, storage, started.game_id, 0, "nobody has moved yet")
     odd = next(a for a in await legal(manager, uid(0)) if a.verb == "play" and int(a.args[0]) % 2)

@@ -12,7 +12,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.engine import GameManager
-from bot.storage import SqliteStorage
+from bot.storage import SqliteStorage, Storage
 from bot.storage.backup import backup_database
 from tests.engine.harness import make_manager, random_move, start_game
 
@@ -20,16 +20,22 @@ GAMES = 8
 
 
 @pytest.fixture
-def manager(storage: SqliteStorage) -> GameManager:
+def storage(sqlite_storage: SqliteStorage) -> SqliteStorage:
+    """A backup here copies SQLite's file: on PostgreSQL, `python -m bot backup` runs pg_dump (tests below)."""
+    return sqlite_storage
+
+
+@pytest.fixture
+def manager(storage: Storage) -> GameManager:
     return make_manager(storage)
 
 
-async def moves_so_far(storage: SqliteStorage, game_ids: list[int]) -> int:
+async def moves_so_far(storage: Storage, game_ids: list[int]) -> int:
     return sum([await storage.action_count(g) for g in game_ids])
 
 
 async def test_a_backup_taken_while_games_move_is_a_complete_consistent_copy(
-    manager: GameManager, storage: SqliteStorage, tmp_path: Path
+    manager: GameManager, storage: Storage, tmp_path: Path
 ) -> None:
     game_ids = [(await start_game(manager, 3, "rounds=6", channel=900 + i)).game_id for i in range(GAMES)]
     rnd = random.Random(5)
@@ -77,7 +83,7 @@ async def test_a_backup_taken_while_games_move_is_a_complete_consistent_copy(
 
 
 async def test_python_m_bot_backup_copies_the_configured_database(
-    manager: GameManager, storage: SqliteStorage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    manager: GameManager, storage: Storage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:  # fmt: skip
     await start_game(manager, 2)

@@ -1,35 +1,45 @@
-"""Opening the database: migrations, PRAGMA user_version, WAL and the other connection settings."""
+"""Opening the database: migrations (numbered alike on both engines), WAL and SQLite's other connection settings."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
-from bot.storage import SqliteStorage
+from bot.storage import SqliteStorage, Storage, open_storage
+from bot.storage import postgresql as pg
 from bot.storage.sqlite import MIGRATIONS
+from tests.support import postgresql
 
 LATEST = max(int(p.name.split("_", 1)[0]) for p in MIGRATIONS.glob("*.sql"))
+TABLES = {
+    "sqlite": "SELECT name FROM sqlite_master WHERE type = 'table'",
+    "postgresql": "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()",
+}
 
 
 async def pragma(storage: SqliteStorage, name: str) -> object:
-    async with storage._db.execute(f"PRAGMA {name}") as cursor:
-        row = await cursor.fetchone()
+    row = await storage._db.fetchone(f"PRAGMA {name}")
     assert row is not None
     return row[0]
 
 
-async def test_migrations_create_the_schema_and_set_user_version(storage: SqliteStorage) -> None:
+def test_both_engines_have_the_same_migrations() -> None:
+    assert [p.name for p in sorted(pg.MIGRATIONS.glob("*.sql"))] == [p.name for p in sorted(MIGRATIONS.glob("*.sql"))]
+
+
+async def test_migrations_create_the_schema_and_record_its_version(storage: Storage) -> None:
     assert await storage.schema_version() == LATEST >= 1
-    tables = {r[0] for r in await storage._db.execute_fetchall("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert {"games", "seats", "actions", "results", "users"} <= tables
+    tables = {r[0] for r in await storage._db.fetchall(TABLES[storage.backend])}
+    assert {"games", "seats", "actions", "results", "users", "timers", "outbox", "tournaments"} <= tables
     assert await storage.integrity_check() == "ok"
 
 
-async def test_connection_uses_wal_and_the_safe_settings(storage: SqliteStorage) -> None:
-    assert await pragma(storage, "journal_mode") == "wal"
-    assert await pragma(storage, "synchronous") == 1  # NORMAL
-    assert await pragma(storage, "foreign_keys") == 1
-    assert await pragma(storage, "busy_timeout") == 5000
+async def test_connection_uses_wal_and_the_safe_settings(sqlite_storage: SqliteStorage) -> None:
+    assert await pragma(sqlite_storage, "journal_mode") == "wal"
+    assert await pragma(sqlite_storage, "synchronous") == 1  # NORMAL
+    assert await pragma(sqlite_storage, "foreign_keys") == 1
+    assert await pragma(sqlite_storage, "busy_timeout") == 5000
 
 
 async def test_reopening_applies_nothing_twice(tmp_path: Path) -> None:
@@ -43,3 +53,18 @@ async def test_reopening_applies_nothing_twice(tmp_path: Path) -> None:
     with sqlite3.connect(path) as plain:
         assert plain.execute("PRAGMA user_version").fetchone()[0] == LATEST
         assert plain.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_processes_starting_together_on_an_empty_postgresql_database_migrate_it_once() -> None:
+    url = await postgresql.fresh_database(migrated=False)
+    try:
+        opened = await asyncio.gather(*(open_storage(url) for _ in range(4)))
+        try:
+            assert [await s.schema_version() for s in opened] == [LATEST] * 4
+            rows = await opened[0]._db.fetchall("SELECT version FROM schema_version")
+            assert rows == [(LATEST,)]
+        finally:
+            for storage in opened:
+                await storage.close()
+    finally:
+        await postgresql.drop_database(url)

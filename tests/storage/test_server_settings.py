@@ -1,13 +1,13 @@
-"""Per-server settings in SQLite: the round trip, defaults as no row, and the schema's own checks."""
+"""Per-server settings: the round trip, defaults as no row, and the schema's own checks."""
 
 from __future__ import annotations
 
 import sqlite3
-from pathlib import Path
 
+import asyncpg
 import pytest
 
-from bot.storage import SqliteStorage
+from bot.storage import Storage, open_storage
 from bot.storage.servers import ServerSettings
 
 CHOSEN = ServerSettings(
@@ -20,7 +20,7 @@ CHOSEN = ServerSettings(
 )
 
 
-async def test_settings_round_trip_and_a_server_never_set_reads_as_defaults(storage: SqliteStorage) -> None:
+async def test_settings_round_trip_and_a_server_never_set_reads_as_defaults(storage: Storage) -> None:
     assert await storage.server_settings(1) == ServerSettings()
     await storage.save_server_settings(1, CHOSEN, now_ms=5)
     await storage.save_server_settings(2, ServerSettings(open_threads=True), now_ms=6)
@@ -28,17 +28,17 @@ async def test_settings_round_trip_and_a_server_never_set_reads_as_defaults(stor
     assert await storage.all_server_settings() == {1: CHOSEN, 2: ServerSettings(open_threads=True)}
 
 
-async def test_saving_the_defaults_removes_the_row(storage: SqliteStorage) -> None:
+async def test_saving_the_defaults_removes_the_row(storage: Storage) -> None:
     await storage.save_server_settings(1, CHOSEN, now_ms=5)
     await storage.save_server_settings(1, ServerSettings(), now_ms=6)
     assert await storage.all_server_settings() == {}
 
 
-async def test_settings_are_kept_when_the_database_is_reopened(tmp_path: Path) -> None:
-    first = await SqliteStorage.open(tmp_path / "t.db")
+async def test_settings_are_kept_when_the_database_is_reopened(database: str) -> None:
+    first = await open_storage(database)
     await first.save_server_settings(7, CHOSEN, now_ms=5)
     await first.close()
-    again = await SqliteStorage.open(tmp_path / "t.db")
+    again = await open_storage(database)
     try:
         assert await again.server_settings(7) == CHOSEN
     finally:
@@ -46,6 +46,6 @@ async def test_settings_are_kept_when_the_database_is_reopened(tmp_path: Path) -
 
 
 @pytest.mark.parametrize("bad", [ServerSettings(language="de"), ServerSettings(reminder_turn_s=0)])
-async def test_the_schema_refuses_values_the_bot_never_writes(storage: SqliteStorage, bad: ServerSettings) -> None:
-    with pytest.raises(sqlite3.IntegrityError):
+async def test_the_schema_refuses_values_the_bot_never_writes(storage: Storage, bad: ServerSettings) -> None:
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError)):
         await storage.save_server_settings(1, bad, now_ms=5)

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.storage import MoveWrite, SqliteStorage, StaleVersion
+from bot.storage import MoveWrite, StaleVersion, Storage
 
 
 def draw(game_id: int, state: str, expected: int, version: int, n: int = 1) -> MoveWrite:
@@ -14,7 +14,7 @@ def draw(game_id: int, state: str, expected: int, version: int, n: int = 1) -> M
     return MoveWrite(game_id, ((n, 0, '["draw"]', 5, False),), state, expected, version, n)
 
 
-async def running_game(storage: SqliteStorage, channel: int = 9) -> int:
+async def running_game(storage: Storage, channel: int = 9) -> int:
     async with storage.transaction() as tx:
         game_id = await tx.create_game(1, channel, "relay", 10, "{}", 5, 1_000)
         await tx.add_seat(game_id, 10, "Aiko")
@@ -22,7 +22,7 @@ async def running_game(storage: SqliteStorage, channel: int = 9) -> int:
     return game_id
 
 
-async def test_a_failure_inside_rolls_back_every_write(storage: SqliteStorage) -> None:
+async def test_a_failure_inside_rolls_back_every_write(storage: Storage) -> None:
     game_id = await running_game(storage)
     with pytest.raises(RuntimeError):
         async with storage.transaction() as tx:
@@ -36,7 +36,7 @@ async def test_a_failure_inside_rolls_back_every_write(storage: SqliteStorage) -
     assert await storage.action_count(game_id) == 1
 
 
-async def test_saving_over_a_newer_version_is_refused(storage: SqliteStorage) -> None:
+async def test_saving_over_a_newer_version_is_refused(storage: Storage) -> None:
     game_id = await running_game(storage)
     async with storage.transaction() as tx:
         await tx.save_state(game_id, '{"s":1}', 1, 2, 0)
@@ -48,7 +48,7 @@ async def test_saving_over_a_newer_version_is_refused(storage: SqliteStorage) ->
     assert await storage.actions(game_id) == []
 
 
-async def test_seats_renumber_in_join_order(storage: SqliteStorage) -> None:
+async def test_seats_renumber_in_join_order(storage: Storage) -> None:
     async with storage.transaction() as tx:
         game_id = await tx.create_game(1, 9, "relay", 10, "{}", 5, 1_000)
         for user_id, name in ((10, "Aiko"), (11, "Botan"), (12, "Chie")):
@@ -58,7 +58,7 @@ async def test_seats_renumber_in_join_order(storage: SqliteStorage) -> None:
     assert [(s.seat, s.user_id) for s in await storage.seats(game_id)] == [(0, 10), (1, 12)]
 
 
-async def test_concurrent_moves_of_many_games_are_all_committed(storage: SqliteStorage) -> None:
+async def test_concurrent_moves_of_many_games_are_all_committed(storage: Storage) -> None:
     games = [await running_game(storage, channel) for channel in range(100, 140)]
     await asyncio.gather(*(storage.commit_moves(draw(g, f'{{"g":{g}}}', 1, 2)) for g in games))
     for game_id in games:
@@ -67,7 +67,7 @@ async def test_concurrent_moves_of_many_games_are_all_committed(storage: SqliteS
         assert await storage.action_count(game_id) == 1
 
 
-async def test_a_stale_move_in_a_batch_fails_alone(storage: SqliteStorage) -> None:
+async def test_a_stale_move_in_a_batch_fails_alone(storage: Storage) -> None:
     games = [await running_game(storage, channel) for channel in range(200, 210)]
     stale = games[3]
     writes = [draw(g, '{"s":"new"}', 0 if g == stale else 1, 2) for g in games]
