@@ -132,7 +132,9 @@ async def idle_phase(database: Path) -> None:
     from bot.settings import load_settings
 
     mark("idle", "python + bot.client, rendering, simcord imported")
-    bot = TetsudoBot(load_settings(environ={**os.environ, "TETSUDO_DATABASE": str(database)}))
+    bot = TetsudoBot(
+        load_settings(environ={**os.environ, "TETSUDO_DATABASE": str(database), "TETSUDO_SHARD_COUNT": "1"})
+    )
     try:
         async with simcord.run(bot, check_errors=False):
             mark("idle", "bot set up, empty database", len(bot.manager._cache._items), size=bot.manager._cache._size)
@@ -202,7 +204,9 @@ async def restart_phase(
     from bot.ui import pictures
 
     phase = "at once" if together else "in turn"
-    bot = TetsudoBot(load_settings(environ={**os.environ, "TETSUDO_DATABASE": str(database)}))
+    bot = TetsudoBot(
+        load_settings(environ={**os.environ, "TETSUDO_DATABASE": str(database), "TETSUDO_SHARD_COUNT": "1"})
+    )
     try:
         async with simcord.run(bot, check_errors=False):
             manager = bot.manager

@@ -554,7 +554,10 @@ async def run_burst(args: argparse.Namespace) -> None:
     logging.getLogger().addHandler(errors)
     with tempfile.TemporaryDirectory(prefix="tetsudo-burst-") as scratch:
         settings = Settings(
-            database=str(Path(scratch) / "burst.sqlite3"), reminder_turn="30d", reminder_simultaneous="30d"
+            database=str(Path(scratch) / "burst.sqlite3"),
+            reminder_turn="30d",
+            reminder_simultaneous="30d",
+            shard_count=1,
         )
         seeds: Callable[[], int] = itertools.count(args.seed).__next__  # N different games, not N copies of one
         bot = TetsudoBot(settings, {args.game: GAMES[args.game]}, seeds=seeds)
@@ -595,7 +598,7 @@ async def run(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory(prefix="tetsudo-load-") as scratch:
         database = Path(scratch) / "load.sqlite3"
         # No reminder falls due while the virtual clock is moved on: they would add pings and DMs, not moves.
-        settings = Settings(database=str(database), reminder_turn="30d", reminder_simultaneous="30d")
+        settings = Settings(database=str(database), reminder_turn="30d", reminder_simultaneous="30d", shard_count=1)
         bot = TetsudoBot(settings, {"relay": RELAY}, seeds=lambda: args.seed)
         meter = Meter(keep_log=False)  # simcord's REST log would otherwise grow with every request
         before = family_mb()

@@ -9,16 +9,22 @@ from bot.logs import configure_logging
 from bot.settings import SettingsError, load_settings
 
 
-def run_bot() -> int:
-    """Connect to Discord with DISCORD_TOKEN and serve until stopped."""
+def run_bot(shards: str | None = None, shard_count: int | None = None) -> int:
+    """Connect to Discord with DISCORD_TOKEN and serve until stopped (these shards of that many, when given)."""
     import asyncio
+    import os
 
     import discord
 
     from bot.client import TetsudoBot
     from bot.lifecycle import serve
 
-    settings = load_settings()
+    environ = dict(os.environ)  # the command line's shards win over the settings file and TETSUDO_SHARDS
+    if shards is not None:
+        environ["TETSUDO_SHARDS"] = shards
+    if shard_count is not None:
+        environ["TETSUDO_SHARD_COUNT"] = str(shard_count)
+    settings = load_settings(environ=environ)
     token = settings.require_token()
     configure_logging(settings.log_level)
     try:
@@ -52,6 +58,8 @@ def run_backup(path: str) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run the chosen mode."""
     parser = argparse.ArgumentParser(prog="python -m bot", description="Tetsudō, the train-games Discord bot.")
+    parser.add_argument("--shards", help='the shards this process runs, e.g. "0-3" (with --shard-count)')
+    parser.add_argument("--shard-count", type=int, help="how many shards the bot has in all, across its processes")
     sub = parser.add_subparsers(dest="mode")
     sub.add_parser("run", help="run the bot (the default)")
     sandbox = sub.add_parser("sandbox", help="play in a simulated server, without Discord or a token")
@@ -74,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
             from bot.sandbox import run_sandbox
 
             return run_sandbox(args)
-        return run_bot()
+        return run_bot(args.shards, args.shard_count)
     except SettingsError as error:
         print(f"tetsudo: {error}", file=sys.stderr)
         return 2

@@ -72,8 +72,11 @@ COMPUTER_GRACE_S = 5.0
 """At shutdown, a computer move under way gets this long to finish (else it is decided again after the restart)."""
 
 
-class TetsudoBot(commands.Bot):
-    """The bot: opens the database in setup_hook, registers the persistent buttons, syncs commands."""
+class TetsudoBot(commands.AutoShardedBot):
+    """The bot: opens the database in setup_hook, registers the persistent buttons, syncs commands.
+
+    Sharded: it runs the shards the settings name (else every shard, as many as Discord recommends); other
+    processes may run the others on the same PostgreSQL database, each serving its own shards' servers."""
 
     manager: GameManager
     tournament_desk: TournamentDesk
@@ -93,6 +96,8 @@ class TetsudoBot(commands.Bot):
             help_command=None,
             # Nothing pings unless a message names its pinged users explicitly.
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_ids=list(shard_ids) if (shard_ids := settings.shard_ids()) is not None else None,
+            shard_count=settings.shard_count or None,
         )
         self.settings = settings
         self.games: dict[str, Game] = dict(REGISTRY if games is None else games)

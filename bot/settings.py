@@ -39,16 +39,37 @@ class Settings:
     computer_pause: str = "1-2"
     computer_think: float = 1.0
     computer_workers: int = 1
+    shards: str = ""
+    """The shards this process runs ("0-3", "0,2"); empty: every shard (the settings below, or Discord's count)."""
+    shard_count: int = 0
+    """How many shards the bot has in all, across its processes; 0: as many as Discord recommends."""
 
     def __post_init__(self) -> None:
+        self.shard_ids()
         self.picture_worker_count()  # a bad value is refused when the settings are read, not at the first picture
         self.computer_pause_range()
+        if self.shard_count < 0:
+            raise SettingsError(f"Setting `shard_count` must be 0 (Discord's count) or more, not {self.shard_count!r}.")
         if self.computer_workers < 0:
             raise SettingsError(f"Setting `computer_workers` must be 0 or more, not {self.computer_workers!r}.")
         if not 0 < float(self.computer_think) <= 60:
             raise SettingsError(
                 f"Setting `computer_think` must be seconds (more than 0, at most 60), not {self.computer_think!r}."
             )
+
+    def shard_ids(self) -> tuple[int, ...] | None:
+        """The shards this process runs, in order (None: all of them)."""
+        if not self.shards.strip():
+            return None
+        if self.shard_count < 1:
+            raise SettingsError("Setting `shards` needs `shard_count`: how many shards the bot has in all.")
+        try:
+            ids = sorted({n for part in self.shards.split(",") for n in _shard_range(part)})
+        except ValueError:
+            raise SettingsError(f"Setting `shards` must be numbers and ranges (0-3,6), not {self.shards!r}.") from None
+        if not ids or ids[-1] >= self.shard_count:
+            raise SettingsError(f"Setting `shards` must name shards from 0 to {self.shard_count - 1}: {self.shards!r}.")
+        return tuple(ids)
 
     def computer_pause_range(self) -> tuple[float, float]:
         """How long a computer pauses before it moves, in seconds: "1-2" is between 1 and 2, "0" never."""
@@ -85,6 +106,16 @@ class Settings:
                 "To try Tetsudō without a token, run: python -m bot sandbox"
             )
         return self.token.strip()
+
+
+def _shard_range(part: str) -> range:
+    """ "2" or "0-3" as the shard numbers it names."""
+    low, _, high = part.strip().partition("-")
+    first = int(low)
+    last = int(high) if high else first
+    if first < 0 or last < first:
+        raise ValueError(part)
+    return range(first, last + 1)
 
 
 def _coerce(name: str, raw: Any, default: Any) -> Any:

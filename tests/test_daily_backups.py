@@ -55,7 +55,9 @@ async def test_a_due_backup_is_a_checked_copy_and_the_oldest_are_pruned(storage:
 
 async def test_the_bot_takes_one_at_start_when_none_is_recent(tmp_path: Path) -> None:
     folder = tmp_path / "backups"
-    bot = TetsudoBot(Settings(database=str(tmp_path / "tetsudo.sqlite3"), backup_folder=str(folder), backups_kept=2))
+    bot = TetsudoBot(
+        Settings(database=str(tmp_path / "tetsudo.sqlite3"), backup_folder=str(folder), backups_kept=2, shard_count=1)
+    )
     try:
         async with simcord.run(bot):
             assert bot.backups is not None

@@ -33,7 +33,7 @@ from bot.engine.tournament_plan import (
 from bot.engine.update import Player, Update
 from bot.games.base import IllegalAction, resolve_options, seat_count_words
 from bot.i18n import N_, _
-from bot.storage import ChannelBusy
+from bot.storage import ChannelBusy, StaleVersion
 from bot.storage.tournaments import SeatResult, TableRow, TournamentRow
 
 log = logging.getLogger(__name__)
@@ -202,9 +202,13 @@ class TournamentDesk:
                 if (table.round, table.table_no) not in reported and table.status == "abandoned":
                     await self._report_closed(tournament, table)
             log.info("tournament round closed id=%s round=%d", tournament_id, tournament.round)
-            if tournament.round >= tournament.rounds:
-                return await self._finish(tournament)
-            return await self._next_round(tournament)
+            try:
+                if tournament.round >= tournament.rounds:
+                    return await self._finish(tournament)
+                return await self._next_round(tournament)
+            except StaleVersion:  # another process closed this round first (a round closes once)
+                log.info("tournament round already closed id=%s round=%d", tournament_id, tournament.round)
+                return None
 
     async def advance(self, channel_id: int, by: Player, *, moderator: bool) -> RoundNews | None:
         """A moderator closes the round now: tables still playing are scored as they stand, or forfeited."""

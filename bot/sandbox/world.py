@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -36,7 +37,8 @@ class Sandbox:
         images: Path = Path("sandbox-images"),
         seeds: Callable[[], int] | None = None,
     ) -> None:
-        self.settings = settings
+        # One simulated process runs every shard of a one-shard bot (a simulated Discord recommends none).
+        self.settings = replace(settings, shards="", shard_count=1)
         self.games = dict(games)
         self.seeds = seeds
         self.printer = Printer(out or sys.stdout, images)

@@ -9,9 +9,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.storage.db import Db, fetch_int
+from bot.storage.shards import Shards, served
 
 INSERT_OWED = "INSERT INTO outbox (game_id, version, user_id, lines, pings, new_board) VALUES "
-OWED_COLUMNS = "id, game_id, version, user_id, lines, pings, new_board"
+OWED_COLUMNS = "o.id, o.game_id, o.version, o.user_id, o.lines, o.pings, o.new_board"
+OWED_OF = "FROM outbox o JOIN games g ON g.id = o.game_id"
+"""A row's game tells its server, so a sharded process delivers only what its own servers are owed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,18 +85,21 @@ class OutboxQueries:
 
     _db: Db
     _write_lock: asyncio.Lock
+    _shards: Shards | None
 
     async def owed(self, through: int | None = None) -> list[OwedRow]:
         """Every delivery still owed (up to row `through`, when given), oldest first."""
         rows = await self._db.fetchall(
-            f"SELECT {OWED_COLUMNS} FROM outbox WHERE id <= ? ORDER BY id",
+            f"SELECT {OWED_COLUMNS} {OWED_OF} WHERE o.id <= ?{served(self._shards, 'g.guild_id')} ORDER BY o.id",
             (through if through is not None else 2**63 - 1,),
         )
         return [_owed(row) for row in rows]
 
     async def last_owed(self) -> int:
         """The newest outbox row's id (0 when nothing is owed)."""
-        return await fetch_int(self._db, "SELECT COALESCE(MAX(id), 0) FROM outbox")
+        return await fetch_int(
+            self._db, f"SELECT COALESCE(MAX(o.id), 0) {OWED_OF} WHERE TRUE{served(self._shards, 'g.guild_id')}"
+        )
 
     async def settle(self, ids: Iterable[int]) -> None:
         """Forget deliveries that were made (or fell back to **My hand**): nothing sends them again."""

@@ -12,6 +12,7 @@ from bot.storage.moves import INSERT_ACTION, MoveWrite, MoveWriter
 from bot.storage.outbox import OutboxQueries, OwedIds, Owing, write_owed
 from bot.storage.records import ActionRow, ChannelBusy, GameRow, RatingRow, ResultRow, SeatRow, StaleVersion
 from bot.storage.servers import ServerQueries
+from bot.storage.shards import Shards, served
 from bot.storage.stats import StatsQueries, ratings_for, save_ratings
 from bot.storage.timers import TimerQueries, apply_plan
 from bot.storage.tournaments import TournamentQueries, TournamentWrites
@@ -236,6 +237,11 @@ class Storage(TimerQueries, StatsQueries, TournamentQueries, ServerQueries, Outb
         # One connection serves every channel, so two transactions must never interleave on it.
         self._write_lock = asyncio.Lock()
         self._moves = MoveWriter(db, self._write_lock)
+        self._shards: Shards | None = None
+
+    def serve(self, shards: Shards | None) -> None:
+        """Find timers, tournaments to resume and deliveries owed in these shards' servers only (None: all)."""
+        self._shards = shards
 
     async def commit_moves(self, write: MoveWrite) -> OwedIds:
         """Append moves, save the new state and what it owes atomically (batched with other games' moves)."""
@@ -314,10 +320,11 @@ class Storage(TimerQueries, StatsQueries, TournamentQueries, ServerQueries, Outb
         return [GameRow(*row) for row in rows]
 
     async def channels_with_computers(self) -> list[int]:
-        """Channels whose running game has a seat a computer plays."""
+        """Channels of this process's servers whose running game has a seat a computer plays."""
         rows = await self._db.fetchall(
             "SELECT DISTINCT g.channel_id FROM games g JOIN seats s ON s.game_id = g.id"
-            " WHERE g.status = 'running' AND s.computer IS NOT NULL ORDER BY g.channel_id"
+            f" WHERE g.status = 'running' AND s.computer IS NOT NULL{served(self._shards, 'g.guild_id')}"
+            " ORDER BY g.channel_id"
         )
         return [int(row[0]) for row in rows]
 

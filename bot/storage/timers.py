@@ -6,11 +6,7 @@ import asyncio
 
 from bot.storage.db import Db
 from bot.storage.records import TimerPlan, TimerRow
-
-DUE = (
-    "SELECT t.game_id, g.channel_id, t.kind, t.due_ms, t.armed_version FROM timers t"
-    " JOIN games g ON g.id = t.game_id WHERE t.due_ms <= ? ORDER BY t.due_ms LIMIT ?"
-)
+from bot.storage.shards import Shards, served
 
 
 async def apply_plan(db: Db, game_id: int, plan: TimerPlan) -> None:
@@ -27,15 +23,27 @@ class TimerQueries:
 
     _db: Db
     _write_lock: asyncio.Lock
+    _shards: Shards | None
 
     async def due_timers(self, now_ms: int, limit: int = 200) -> list[TimerRow]:
-        """Timers due by `now_ms`, soonest first (an index range scan on due time)."""
-        rows = await self._db.fetchall(DUE, (now_ms, limit))
+        """This process's timers due by `now_ms`, soonest first (an index range scan on due time)."""
+        rows = await self._db.fetchall(
+            "SELECT t.game_id, g.channel_id, t.kind, t.due_ms, t.armed_version FROM timers t"
+            f" JOIN games g ON g.id = t.game_id WHERE t.due_ms <= ?{served(self._shards, 'g.guild_id')}"
+            " ORDER BY t.due_ms LIMIT ?",
+            (now_ms, limit),
+        )
         return [TimerRow(*row) for row in rows]
 
     async def next_due(self) -> int | None:
-        """When the soonest timer falls due, if any is pending."""
-        row = await self._db.fetchone("SELECT MIN(due_ms) FROM timers")
+        """When this process's soonest timer falls due, if any is pending."""
+        if self._shards is None:
+            row = await self._db.fetchone("SELECT MIN(due_ms) FROM timers")
+        else:
+            row = await self._db.fetchone(
+                "SELECT MIN(t.due_ms) FROM timers t JOIN games g ON g.id = t.game_id"
+                f" WHERE {self._shards.where('g.guild_id')}"
+            )
         return None if row is None or row[0] is None else int(row[0])
 
     async def timers(self, game_id: int) -> list[TimerRow]:

@@ -7,7 +7,8 @@ import json
 from dataclasses import dataclass
 
 from bot.storage.db import Conflict, Db, fetch_int
-from bot.storage.records import ChannelBusy
+from bot.storage.records import ChannelBusy, StaleVersion
+from bot.storage.shards import Shards, served
 
 TOURNAMENT_COLUMNS = (
     "id, guild_id, channel_id, name, game, format, rounds, table_size, options, points, unfinished,"
@@ -112,17 +113,24 @@ class TournamentWrites:
         )
 
     async def set_tournament_round(self, tournament_id: int, status: str, round_no: int, rounds: int) -> None:
-        """Move a tournament to a round (and a status)."""
-        await self._db.execute(
-            "UPDATE tournaments SET status = ?, round = ?, rounds = ? WHERE id = ?",
-            (status, round_no, rounds, tournament_id),
+        """Move a tournament on to a round (and a status) from the round before; raises StaleVersion if it is no
+        longer there (another process closed that round first: a round closes once)."""
+        moved = await self._db.execute(
+            "UPDATE tournaments SET status = ?, round = ?, rounds = ?"
+            " WHERE id = ? AND round = ? AND status != 'finished'",
+            (status, round_no, rounds, tournament_id, round_no - 1),
         )
+        if moved != 1:
+            raise StaleVersion(f"tournament {tournament_id} is no longer at round {round_no - 1}")
 
     async def finish_tournament(self, tournament_id: int, now_ms: int) -> None:
-        """Close a tournament for good."""
-        await self._db.execute(
-            "UPDATE tournaments SET status = 'finished', finished_ms = ? WHERE id = ?", (now_ms, tournament_id)
+        """Close a tournament for good; raises StaleVersion if it already was (a tournament finishes once)."""
+        finished = await self._db.execute(
+            "UPDATE tournaments SET status = 'finished', finished_ms = ? WHERE id = ? AND status != 'finished'",
+            (now_ms, tournament_id),
         )
+        if finished != 1:
+            raise StaleVersion(f"tournament {tournament_id} is already finished")
 
     async def add_table(self, tournament_id: int, round_no: int, table_no: int, seats: tuple[int, ...]) -> None:
         """Plan a table of a round (its game is started later)."""
@@ -161,6 +169,7 @@ class TournamentQueries:
 
     _db: Db
     _write_lock: asyncio.Lock
+    _shards: Shards | None
 
     async def tournament(self, tournament_id: int) -> TournamentRow | None:
         """A tournament by id."""
@@ -184,9 +193,10 @@ class TournamentQueries:
         return None if row is None else TournamentRow(*row)
 
     async def running_tournaments(self) -> list[TournamentRow]:
-        """Every running tournament (to resume after a restart)."""
+        """Every running tournament of this process's servers (to resume after a restart)."""
         rows = await self._db.fetchall(
-            f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE status = 'running' ORDER BY id"
+            f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments"
+            f" WHERE status = 'running'{served(self._shards, 'guild_id')} ORDER BY id"
         )
         return [TournamentRow(*row) for row in rows]
 

@@ -27,7 +27,7 @@ def make_bot(database: Path, games: Mapping[str, Any] | None = None, **settings:
     a thread too (tests/discord_layer/test_computers.py has one game decided in a worker process).
     """
     offered = dict(games) if games is not None else {"relay": RELAY}
-    settings = {"picture_workers": "0", "computer_workers": 0, **settings}
+    settings = {"picture_workers": "0", "computer_workers": 0, "shard_count": 1, **settings}
     bot = TetsudoBot(Settings(database=str(database), **settings), offered, seeds=lambda: SEED)  # type: ignore[arg-type]
     OPEN_BOTS.append(bot)
     return bot

@@ -178,7 +178,7 @@ def all_games() -> dict[str, Game]:
 @pytest.fixture
 async def synced(tmp_path: Path) -> list[dict[str, Any]]:
     """The command payload the bot PUTs to Discord when it starts (setup_hook and the real tree.sync)."""
-    bot = TetsudoBot(Settings(database=str(tmp_path / "t.sqlite3")), all_games())
+    bot = TetsudoBot(Settings(database=str(tmp_path / "t.sqlite3"), shard_count=1), all_games())
     try:
         async with simcord.run(bot) as env:
             sent = [entry for entry in env.http_requests if entry.method == "PUT" and entry.path.endswith("/commands")]
@@ -313,7 +313,7 @@ class Recorder(app_commands.Translator):
 @pytest.mark.parametrize("locale", TRANSLATED, ids=str)
 async def test_every_command_string_has_a_catalog_entry(tmp_path: Path, locale: Locale) -> None:
     """Names, descriptions, options and choices of every command the bot syncs are in bot/i18n/<lang>/commands.po."""
-    bot = TetsudoBot(Settings(database=str(tmp_path / "t.sqlite3")), all_games())
+    bot = TetsudoBot(Settings(database=str(tmp_path / "t.sqlite3"), shard_count=1), all_games())
     recorder = Recorder(locale)
     try:
         async with simcord.run(bot):
@@ -433,7 +433,7 @@ def command_puts(env: simcord.Env) -> int:
 
 
 async def test_commands_are_synced_again_only_when_the_tree_changed(tmp_path: Path) -> None:
-    settings = Settings(database=str(tmp_path / "t.sqlite3"))
+    settings = Settings(database=str(tmp_path / "t.sqlite3"), shard_count=1)
     bots = [
         TetsudoBot(settings, {"relay": RELAY}),
         TetsudoBot(settings, {"relay": RELAY}),

@@ -44,7 +44,9 @@ class World:
 
 def make_bot(database: Path | str) -> TetsudoBot:
     """The bot with Mexican Train, the game played in the channel itself (no thread: the ids must be rebuilt)."""
-    return TetsudoBot(Settings(database=str(database), open_threads=False), {"mexican_train": MEXICAN_TRAIN})
+    return TetsudoBot(
+        Settings(database=str(database), open_threads=False, shard_count=1), {"mexican_train": MEXICAN_TRAIN}
+    )
 
 
 def world(env: simcord.Env) -> World:

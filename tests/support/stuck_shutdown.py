@@ -19,7 +19,7 @@ from tests.support.relay import RELAY
 
 
 async def main(database: str) -> None:
-    bot = TetsudoBot(Settings(database=database), {"relay": RELAY}, seeds=lambda: 7)
+    bot = TetsudoBot(Settings(database=database, shard_count=1), {"relay": RELAY}, seeds=lambda: 7)
     # A long settle timeout: simcord would otherwise give up on the stuck click and cancel it.
     async with simcord.run(bot, check_errors=False, settle_timeout=3600) as env:
         guild = env.create_guild("Test Server")
