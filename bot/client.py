@@ -28,7 +28,8 @@ from bot.games import REGISTRY, compiled
 from bot.games.base import Game, IllegalAction
 from bot.i18n import _
 from bot.settings import Settings, SettingsError
-from bot.storage import Storage, is_postgresql, open_storage
+from bot.storage import Storage, is_postgresql, open_storage, redacted
+from bot.storage.shards import Shards
 from bot.ui import pictures
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.computers import Computers
@@ -36,6 +37,7 @@ from bot.ui.errors import TetsudoTree, reply_privately
 from bot.ui.gate import Gate, server_language
 from bot.ui.redelivery import Redelivery
 from bot.ui.scheduler import TimerScheduler
+from bot.ui.shard_claims import ShardClaims
 from bot.ui.tournament_runner import TournamentRunner
 from bot.ui.toyko_panel import PANEL_ITEMS
 from bot.ui.translator import CatalogTranslator
@@ -114,10 +116,14 @@ class TetsudoBot(commands.AutoShardedBot):
         self.computers = Computers(
             self, settings.computer_pause_range(), float(settings.computer_think), settings.computer_workers
         )
+        self.claims = ShardClaims(self, lambda: self.storage, discord_clock_ms)
 
     async def setup_hook(self) -> None:
         pictures.configure(self.settings.picture_worker_count())
         self.storage = await open_storage(self.settings.database)
+        shard_ids = self.settings.shard_ids()
+        if shard_ids is not None:  # the other shards' servers are other processes' to serve
+            self.storage.serve(Shards(shard_ids, self.settings.shard_count))
         extra = {"seeds": self._seeds} if self._seeds else {}
         self.manager = GameManager(
             self.storage,
@@ -147,7 +153,13 @@ class TetsudoBot(commands.AutoShardedBot):
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         count = await self._sync_commands(guild)
-        log.info("ready: database=%s commands=%d games=%s", self.settings.database, count, ",".join(self.games))
+        log.info(
+            "ready: database=%s shards=%s commands=%d games=%s",
+            redacted(self.settings.database),
+            self.settings.shards or "all",
+            count,
+            ",".join(self.games),
+        )
         log.info("rules engines: %s", compiled.running())  # mypyc's optional build (bot/games/compiled) or not
         self.manager.timers_armed = self.scheduler.wake_by
         self.scheduler.start()
@@ -177,6 +189,8 @@ class TetsudoBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         """Connected: deliver what a crash left owed, then carry on any tournament (tables to open, rounds to close)."""
+        if is_postgresql(self.settings.database):  # several processes share only a PostgreSQL database
+            self.claims.start()
         await self.redelivery.run()
         await self.computers.resume()  # a computer cut short by a restart decides again
         await self.tournaments.resume()
@@ -207,6 +221,7 @@ class TetsudoBot(commands.AutoShardedBot):
         log.info("shutdown complete: database closed")
 
     async def close(self) -> None:
+        await self.claims.stop()
         self.scheduler.stop()
         self.computers.stop()
         if self.backups is not None:

@@ -3,7 +3,7 @@
 from bot.storage.db import Conflict, Unavailable
 from bot.storage.moves import MoveWrite
 from bot.storage.outbox import OwedIds, OwedRow, Owing
-from bot.storage.postgresql import PostgresStorage, is_postgresql
+from bot.storage.postgresql import PostgresStorage, is_postgresql, redacted
 from bot.storage.records import (
     ActionRow,
     ChannelBusy,
@@ -40,6 +40,7 @@ __all__ = [
     "Unavailable",
     "is_postgresql",
     "open_storage",
+    "redacted",
 ]
 
 

@@ -76,13 +76,15 @@ class MoveWriter:
     async def _write(self, batch: list[MoveWrite]) -> list[OwedIds]:
         await self._db.begin()
         try:
-            rows = [(w.game_id, *action) for w in batch for action in w.actions]
-            await self._db.executemany(INSERT_ACTION, [(g, n, s, a, t, int(auto)) for g, n, s, a, t, auto in rows])
+            # The version check first: on PostgreSQL another process's move of the same game makes this update wait
+            # for it, then find the version gone (StaleVersion), rather than collide on the log's row numbers.
             saved = await self._db.executemany(
                 UPDATE_STATE, [(w.state, w.version, w.undo_floor, w.game_id, w.expected_version) for w in batch]
             )
             if saved != len(batch):  # the version each was checked against is no longer the stored one
                 raise StaleVersion("a game moved on before this write")
+            rows = [(w.game_id, *action) for w in batch for action in w.actions]
+            await self._db.executemany(INSERT_ACTION, [(g, n, s, a, t, int(auto)) for g, n, s, a, t, auto in rows])
             owed = []
             for write in batch:
                 if write.timers is not None:

@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
@@ -46,6 +47,17 @@ def numbered(sql: str) -> str:
         return f"${count}"
 
     return _MARK.sub(number, sql)
+
+
+def redacted(database: str) -> str:
+    """The `database` setting as logs may show it: a PostgreSQL URL's password replaced by ***."""
+    if not is_postgresql(database):
+        return database
+    parts = urlsplit(database)
+    if parts.password is None:
+        return database
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
 def is_postgresql(database: str) -> bool:

@@ -12,7 +12,7 @@ from bot.storage.moves import INSERT_ACTION, MoveWrite, MoveWriter
 from bot.storage.outbox import OutboxQueries, OwedIds, Owing, write_owed
 from bot.storage.records import ActionRow, ChannelBusy, GameRow, RatingRow, ResultRow, SeatRow, StaleVersion
 from bot.storage.servers import ServerQueries
-from bot.storage.shards import Shards, served
+from bot.storage.shards import ClaimQueries, Shards, served
 from bot.storage.stats import StatsQueries, ratings_for, save_ratings
 from bot.storage.timers import TimerQueries, apply_plan
 from bot.storage.tournaments import TournamentQueries, TournamentWrites
@@ -151,10 +151,12 @@ class Transaction(TournamentWrites):
 
     async def write_moves(self, write: MoveWrite) -> OwedIds:
         """Append moves to the log, save the new state and what it owes (raises StaleVersion if the game moved on)."""
+        # The version check first: on PostgreSQL another process's move of this game makes this update wait for it,
+        # then find the version gone (StaleVersion), rather than collide on the log's row numbers.
+        await self.save_state(write.game_id, write.state, write.expected_version, write.version, write.undo_floor)
         await self._db.executemany(
             INSERT_ACTION, [(write.game_id, n, s, a, t, int(auto)) for n, s, a, t, auto in write.actions]
         )
-        await self.save_state(write.game_id, write.state, write.expected_version, write.version, write.undo_floor)
         if write.timers is not None:
             await apply_plan(self._db, write.game_id, write.timers)
         return await self.owe(write.game_id, write.version, write.owed)
@@ -223,7 +225,7 @@ class Transaction(TournamentWrites):
         )
 
 
-class Storage(TimerQueries, StatsQueries, TournamentQueries, ServerQueries, OutboxQueries):
+class Storage(TimerQueries, StatsQueries, TournamentQueries, ServerQueries, OutboxQueries, ClaimQueries):
     """One connection to the database; writes go through `transaction()`, one at a time in this process.
 
     Opened by `bot.storage.open_storage` as a `SqliteStorage` or a `PostgresStorage`, which differ only in how they
