@@ -107,9 +107,7 @@ async def test_an_update_backs_the_database_up_before_it_migrates(tmp_path: Path
     assert not list(tmp_path.glob("*.before-migration-*"))  # a new database has nothing to keep
     # As if this database came from the version before the last migration:
     with closing(sqlite3.connect(path)) as db:
-        db.execute("ALTER TABLE seats DROP COLUMN computer")  # what the last migration (0006) adds
-        db.execute("ALTER TABLE server_settings DROP COLUMN rate_computer_games")
-        db.execute("ALTER TABLE games DROP COLUMN timeout_computer")
+        db.execute("DROP TABLE shard_claims")  # what the last migration (0007) adds
         db.execute(f"PRAGMA user_version = {latest - 1}")
     storage = await SqliteStorage.open(path)
     try:

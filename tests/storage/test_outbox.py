@@ -23,10 +23,11 @@ async def test_the_outbox_migration_applies_to_a_database_with_a_running_game(tm
         db.execute("ALTER TABLE seats DROP COLUMN computer")  # and before the computers (0006)
         db.execute("ALTER TABLE server_settings DROP COLUMN rate_computer_games")
         db.execute("ALTER TABLE games DROP COLUMN timeout_computer")
+        db.execute("DROP TABLE shard_claims")  # and before the shard claims (0007)
         db.execute("PRAGMA user_version = 4")
     storage = await SqliteStorage.open(path)
     try:
-        assert await storage.schema_version() == 6 and await storage.owed() == []
+        assert await storage.schema_version() == 7 and await storage.owed() == []
         manager = make_manager(storage)
         _user, _action, moved = await random_move(manager, random.Random(2))
         assert moved.game_id == started.game_id and moved.version == started.version + 1
