@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
@@ -51,6 +52,16 @@ def numbered(sql: str) -> str:
 def is_postgresql(database: str) -> bool:
     """Whether a `database` setting names a PostgreSQL server (a URL) rather than a SQLite file."""
     return database.startswith(("postgresql://", "postgres://"))
+
+
+def without_password(url: str) -> str:
+    """A database URL fit to print: its password, if it has one, replaced by `***`."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user, host = parts.netloc.rsplit("@", 1)
+    netloc = f"{user.split(':', 1)[0]}:***@{host}"
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
 class PostgresDb:
