@@ -80,6 +80,7 @@ def run_pg_dump(url: str, path: str) -> int:
 def run_move_to(target: str) -> int:
     """Copy the configured SQLite database into the empty PostgreSQL database `target`, then check the copy."""
     import asyncio
+    import sqlite3
 
     import asyncpg
 
@@ -92,7 +93,7 @@ def run_move_to(target: str) -> int:
     configure_logging(settings.log_level)
     try:
         moved = asyncio.run(move_database(settings.database, target, REGISTRY))
-    except (CannotMove, Unavailable, asyncpg.PostgresError, OSError) as error:
+    except (CannotMove, Unavailable, asyncpg.PostgresError, sqlite3.Error, OSError) as error:
         print(f"tetsudo: move-to: {error}", file=sys.stderr)
         return 1
     print(report(settings.database, target, moved))

@@ -144,6 +144,11 @@ async def test_on_postgresql_backup_runs_pg_dump_and_says_how_to_restore(
         assert "pg_restore" in capsys.readouterr().out and not target.with_name("tetsudo.dump.partial").exists()
         listed = subprocess.run(["pg_restore", "--list", str(target)], capture_output=True, text=True, check=True)
         assert "TABLE DATA public games" in listed.stdout and "TABLE DATA public actions" in listed.stdout
+        # pg_dump's own failure (here: no such database) is reported, and no half-written dump is left behind.
+        monkeypatch.setenv("TETSUDO_DATABASE", postgresql.with_database(url, "tetsudo_no_such_database"))
+        again = tmp_path / "again.dump"
+        assert await asyncio.to_thread(main, ["backup", str(again)]) == 1
+        assert "backup failed" in capsys.readouterr().err and list(tmp_path.glob("again.dump*")) == []
     finally:
         await postgresql.drop_database(url)
 

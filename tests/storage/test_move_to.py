@@ -66,6 +66,8 @@ async def fill(path: Path) -> None:
         await desk.open_table(news.tournament.id, table, 720)
         first, second = (player.user_id for player in table.players)
         await desk.report(HALL, MOD, 1, table.table_no, {first: (1, 10), second: (2, 4)}, moderator=True)
+        delivered = (await storage.owed())[-3:]  # the newest deliveries were made: SQLite never reuses their ids
+        await manager.settle(row.id for row in delivered)
         await storage.mark_dms_closed(uid(2))
         await storage.set_meta("commands", "synced")
     finally:
@@ -137,8 +139,15 @@ async def test_every_row_moves_and_the_games_go_on_on_postgresql(
             assert await new.action_count(game_id) > moves
             stored, replayed = await manager.replayed_state(game_id)
             assert stored == replayed
+        # New rows take new ids: PostgreSQL's counters continue past the copied ones (and past SQLite's own
+        # AUTOINCREMENT counter, which outlives delivered outbox rows).
         lobby = await manager.open_lobby(GUILD, 800, "miyajima", PLAYERS[0])
-        assert lobby.game_id > max(row[0] for row in before["games"])  # a new id, not an old game's
+        assert lobby.game_id > max(row[0] for row in before["games"])
+        with closing(sqlite3.connect(source)) as db:
+            (outbox_counter,) = db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'outbox'").fetchone()
+        copied = {row[0] for row in before["outbox"]}
+        assert outbox_counter > max(copied)
+        assert min(row.id for row in await new.owed() if row.id not in copied) > outbox_counter
     finally:
         await old.close()
         await new.close()
@@ -197,3 +206,10 @@ async def test_refusals_without_touching_anything(
     assert await move_to("postgresql://tetsudo@127.0.0.1:1/none") == 1
     err = capsys.readouterr().err
     assert "already PostgreSQL" in err and "secret" not in err
+
+
+def test_the_help_says_to_stop_the_bot_first(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["move-to", "--help"])
+    assert exited.value.code == 0
+    assert "Stop the bot first" in " ".join(capsys.readouterr().out.split())
