@@ -22,6 +22,7 @@ from bot.storage import PostgresStorage, SqliteStorage, Storage
 from bot.storage.move import rows_held
 from tests.engine.harness import GUILD, PLAYERS, counting_clock, random_move, start_game, uid
 from tests.support import postgresql
+from tests.test_main import clean_environment, run_bot
 
 RUNNING = {600: "mexican_train", 601: "ttr_japan", 602: "miyajima", 603: "next_station_tokyo", 604: "toyko_train"}
 FINISHED, ABANDONED, LOBBY, HALL = 610, 611, 612, 700
@@ -213,3 +214,12 @@ def test_the_help_says_to_stop_the_bot_first(capsys: pytest.CaptureFixture[str])
         main(["move-to", "--help"])
     assert exited.value.code == 0
     assert "Stop the bot first" in " ".join(capsys.readouterr().out.split())
+
+
+async def test_a_damaged_sqlite_file_is_refused_and_the_command_exits(tmp_path: Path, target: str) -> None:
+    junk = tmp_path / "tetsudo.sqlite3"
+    junk.write_text("not a database")
+    env = clean_environment(TETSUDO_DATABASE=str(junk))
+    done = await asyncio.to_thread(run_bot, "move-to", target, env=env)  # a hang would time out
+    assert done.returncode == 1 and "tetsudo: move-to: file is not a database" in done.stderr, done.stderr
+    assert await rows_held(target) == {}
