@@ -102,11 +102,9 @@ async def copying(source: SqliteStorage, target: PostgresStorage) -> AsyncIterat
     """Copy every row of `source` into `target` inside one PostgreSQL transaction, committed only if the block
     (the caller's own checks) ends without an exception; raises `CannotMove` when the copy itself is wrong."""
     sqlite, pg = source._sqlite, target._pg
-    if await source.schema_version() != await target.schema_version():
-        raise CannotMove(
-            f"SQLite is at migration {await source.schema_version()} and PostgreSQL at {await target.schema_version()}"
-            ": run the same version of Tetsudō on both."
-        )
+    versions = await source.schema_version(), await target.schema_version()
+    if versions[0] != versions[1]:
+        raise CannotMove(f"SQLite is at migration {versions[0]} and PostgreSQL at {versions[1]}: they must be alike.")
     tables = await sqlite_tables(sqlite)
     differences = schema_differences(tables, await postgresql_tables(pg))
     if differences:
