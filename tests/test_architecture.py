@@ -69,6 +69,7 @@ LAYER_BY_PATH: tuple[tuple[str, Layer], ...] = (
     ("bot/settings.py", WIRING),
     ("bot/logs.py", WIRING),
     ("bot/doctor.py", WIRING),
+    ("bot/moving.py", WIRING),
     ("bot/sandbox/", SANDBOX),
     ("bot/games/", GAMES),
     ("bot/computers/", COMPUTERS),

@@ -15,7 +15,7 @@ from bot.engine.loaded import Loaded, LoadedCache
 from bot.engine.lobby import LobbyDesk, fresh_seed, wall_clock_ms
 from bot.engine.names import shown_name
 from bot.engine.ratings import rate_results
-from bot.engine.replay import new_state, replay, state_text, step_random
+from bot.engine.replay import new_state, replayed_text, state_text, step_random
 from bot.engine.servers import ServerBook
 from bot.engine.timers import TimerDefaults, arm
 from bot.engine.turns import Move, move_line, must_act, play_out, resigned_last, who
@@ -304,10 +304,7 @@ class PlayDesk(LobbyDesk):
         row = await self.storage.game(game_id)
         if row is None or row.state is None:
             raise IllegalAction(_("No such game."))
-        game = self.game(row.game)
-        seats = await self.storage.seats(game_id)
-        state = replay(game, row.seed, len(seats), json.loads(row.options), await self.storage.actions(game_id))
-        return row.state, state_text(game, state)
+        return row.state, await replayed_text(self.storage, self.game(row.game), row)
 
     async def where(self, channel_id: int) -> str:
         """The channel's game and step for an error's log line ("game=? step=?" when even that fails)."""

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.games.base import Action, Game, State
 from bot.games.rng import GameRandom
-from bot.storage import ActionRow
+from bot.storage import ActionRow, GameRow, Storage, Unavailable
 
 SETUP_STEP = 0
 """The RNG step used by `setup`; action n of the log uses step n (n starts at 1)."""
@@ -45,3 +45,33 @@ def replay(game: Game, seed: int, seats: int, options: Mapping[str, Any], rows: 
 def state_text(game: Game, state: State) -> str:
     """The state as the text stored in the games row (stable key order, so replays compare equal)."""
     return json.dumps(game.to_json(state), separators=(",", ":"), sort_keys=True)
+
+
+async def replayed_text(storage: Storage, game: Game, row: GameRow) -> str:
+    """A stored game's state rebuilt from its stored seed, options, seats and log, as the state row's text."""
+    seats = await storage.seats(row.id)
+    return state_text(game, replay(game, row.seed, len(seats), json.loads(row.options), await storage.actions(row.id)))
+
+
+async def not_replaying(storage: Storage, games: Mapping[str, Game], game_ids: Iterable[int]) -> dict[int, str]:
+    """Of these games, those whose log does not rebuild exactly their stored state, each with the reason."""
+    found = {}
+    for game_id in game_ids:
+        row = await storage.game(game_id)
+        if row is None or row.state is None:
+            found[game_id] = "no stored state"
+            continue
+        game = games.get(row.game)
+        if game is None:
+            found[game_id] = f"unknown game {row.game!r}"
+            continue
+        try:
+            replayed = await replayed_text(storage, game, row)
+        except Unavailable:
+            raise  # the database went away: that says nothing about the game
+        except Exception as error:  # the rules refuse the log itself: that game does not replay, say why
+            found[game_id] = f"its log does not replay ({type(error).__name__}: {error})"
+            continue
+        if replayed != row.state:
+            found[game_id] = "its log replays to another state than the stored one"
+    return found

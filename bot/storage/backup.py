@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
+import subprocess
 import time
 from contextlib import closing
 from dataclasses import dataclass
@@ -77,3 +79,24 @@ def take_daily_backup(source: Path, folder: Path, keep: int, now_s: float) -> tu
     for old in removed:
         old.unlink(missing_ok=True)
     return report, removed
+
+
+def dump_postgresql(url: str, target: str | Path) -> Path:
+    """Back a PostgreSQL database up with `pg_dump --format=custom` (what `pg_restore` reads) into `target`.
+
+    Raises FileNotFoundError when pg_dump is not installed, RuntimeError with pg_dump's own words when it fails;
+    like SQLite's backup, the dump is written under a `.partial` name first, so a failed one never takes `target`'s."""
+    pg_dump = shutil.which("pg_dump")
+    if pg_dump is None:
+        raise FileNotFoundError("pg_dump is not on the PATH")
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(target.name + ".partial")
+    done = subprocess.run(
+        [pg_dump, "--format=custom", f"--file={partial}", url], capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        partial.unlink(missing_ok=True)
+        raise RuntimeError(done.stderr.strip() or f"pg_dump exited with {done.returncode}")
+    os.replace(partial, target)
+    return target

@@ -65,6 +65,16 @@ def is_postgresql(database: str) -> bool:
     return database.startswith(("postgresql://", "postgres://"))
 
 
+def without_password(url: str) -> str:
+    """A database URL fit to print: its password, if it has one, replaced by `***`."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user, host = parts.netloc.rsplit("@", 1)
+    netloc = f"{user.split(':', 1)[0]}:***@{host}"
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+
 class PostgresDb:
     """One asyncpg connection as `bot.storage.db.Db`, reconnecting after the server comes back.
 

@@ -80,16 +80,20 @@ class SqliteStorage(Storage):
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(str(path), isolation_level=None)
-        for pragma in (
-            "journal_mode = WAL",
-            "synchronous = NORMAL",
-            "busy_timeout = 5000",
-            "foreign_keys = ON",
-        ):
-            # Read each answer so no statement stays open (it would block the migrations' COMMIT).
-            await connection.execute_fetchall(f"PRAGMA {pragma}")
-        storage = cls(SqliteDb(connection))
-        await storage._migrate(None if str(path) == ":memory:" else Path(path))
+        try:
+            for pragma in (
+                "journal_mode = WAL",
+                "synchronous = NORMAL",
+                "busy_timeout = 5000",
+                "foreign_keys = ON",
+            ):
+                # Read each answer so no statement stays open (it would block the migrations' COMMIT).
+                await connection.execute_fetchall(f"PRAGMA {pragma}")
+            storage = cls(SqliteDb(connection))
+            await storage._migrate(None if str(path) == ":memory:" else Path(path))
+        except BaseException:
+            await connection.close()  # its thread would otherwise keep the process from exiting (a damaged file)
+            raise
         return storage
 
     async def close(self) -> None:

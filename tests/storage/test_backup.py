@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import random
+import shutil
 import sqlite3
+import subprocess
 from contextlib import closing
 from pathlib import Path
 
@@ -12,9 +14,10 @@ import pytest
 
 from bot.__main__ import main
 from bot.engine import GameManager
-from bot.storage import SqliteStorage, Storage
+from bot.storage import PostgresStorage, SqliteStorage, Storage
 from bot.storage.backup import backup_database
 from tests.engine.harness import make_manager, random_move, start_game
+from tests.support import postgresql
 
 GAMES = 8
 
@@ -119,3 +122,42 @@ async def test_an_update_backs_the_database_up_before_it_migrates(tmp_path: Path
     with closing(sqlite3.connect(kept)) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == latest - 1
         assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
+
+
+async def test_on_postgresql_backup_runs_pg_dump_and_says_how_to_restore(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = await postgresql.fresh_database()
+    try:
+        if shutil.which("pg_dump") is None or shutil.which("pg_restore") is None:
+            pytest.skip("pg_dump and pg_restore (PostgreSQL's client tools) are not on the PATH")
+        live = await PostgresStorage.open(url)
+        try:
+            await start_game(make_manager(live), 2)
+        finally:
+            await live.close()
+        monkeypatch.setenv("TETSUDO_DATABASE", url)
+        target = tmp_path / "nightly" / "tetsudo.dump"
+        assert await asyncio.to_thread(main, ["backup", str(target)]) == 0
+        assert "pg_restore" in capsys.readouterr().out and not target.with_name("tetsudo.dump.partial").exists()
+        listed = subprocess.run(["pg_restore", "--list", str(target)], capture_output=True, text=True, check=True)
+        assert "TABLE DATA public games" in listed.stdout and "TABLE DATA public actions" in listed.stdout
+        # pg_dump's own failure (here: no such database) is reported, and no half-written dump is left behind.
+        monkeypatch.setenv("TETSUDO_DATABASE", postgresql.with_database(url, "tetsudo_no_such_database"))
+        again = tmp_path / "again.dump"
+        assert await asyncio.to_thread(main, ["backup", str(again)]) == 1
+        assert "backup failed" in capsys.readouterr().err and list(tmp_path.glob("again.dump*")) == []
+    finally:
+        await postgresql.drop_database(url)
+
+
+async def test_on_postgresql_without_pg_dump_backup_says_how_and_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("TETSUDO_DATABASE", "postgresql://tetsudo:secret@db.example/tetsudo")
+    monkeypatch.setenv("PATH", str(tmp_path))  # no pg_dump there
+    target = tmp_path / "tetsudo.dump"
+    assert await asyncio.to_thread(main, ["backup", str(target)]) == 1
+    err = capsys.readouterr().err
+    assert f"pg_dump --format=custom --file={target} postgresql://tetsudo:***@db.example/tetsudo" in err
+    assert "secret" not in err and not target.exists()
