@@ -22,6 +22,7 @@ from bot.cogs.tournament import TournamentCog
 from bot.cogs.toyko_train import ToykoTrainCog
 from bot.cogs.ttr_japan import TicketToRideCog
 from bot.engine import GameManager, TimerDefaults
+from bot.engine.claims import ShardRegistry
 from bot.engine.durations import parse_duration
 from bot.engine.tournaments import TournamentDesk
 from bot.games import REGISTRY, compiled
@@ -37,7 +38,7 @@ from bot.ui.errors import TetsudoTree, reply_privately
 from bot.ui.gate import Gate, server_language
 from bot.ui.redelivery import Redelivery
 from bot.ui.scheduler import TimerScheduler
-from bot.ui.shard_claims import ShardClaims
+from bot.ui.shard_claims import ShardClaims, process_name
 from bot.ui.tournament_runner import TournamentRunner
 from bot.ui.toyko_panel import PANEL_ITEMS
 from bot.ui.translator import CatalogTranslator
@@ -116,7 +117,7 @@ class TetsudoBot(commands.AutoShardedBot):
         self.computers = Computers(
             self, settings.computer_pause_range(), float(settings.computer_think), settings.computer_workers
         )
-        self.claims = ShardClaims(self, lambda: self.storage, discord_clock_ms)
+        self.claims = ShardClaims(self)
 
     async def setup_hook(self) -> None:
         pictures.configure(self.settings.picture_worker_count())
@@ -190,7 +191,8 @@ class TetsudoBot(commands.AutoShardedBot):
     async def on_ready(self) -> None:
         """Connected: deliver what a crash left owed, then carry on any tournament (tables to open, rounds to close)."""
         if is_postgresql(self.settings.database):  # several processes share only a PostgreSQL database
-            self.claims.start()
+            assert self.storage is not None
+            self.claims.start(ShardRegistry(self.storage, discord_clock_ms, process_name()))
         await self.redelivery.run()
         await self.computers.resume()  # a computer cut short by a restart decides again
         await self.tournaments.resume()

@@ -71,6 +71,9 @@ async def fill(path: Path) -> None:
         await manager.settle(row.id for row in delivered)
         await storage.mark_dms_closed(uid(2))
         await storage.set_meta("commands", "synced")
+        await storage.claim_shards(
+            "vps-1:4242", [0], 1, now_ms=5_000
+        )  # a bot on SQLite claims none; copied all the same
     finally:
         await storage.close()
 
