@@ -6,6 +6,9 @@ from dataclasses import dataclass
 
 from bot.games.base import IllegalAction
 from bot.i18n import _
+from bot.storage import Unavailable
+
+__all__ = ["Unavailable"]  # the storage's "database not answering", for the Discord layer (it may not import storage)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from typing import Any, ParamSpec
 import discord
 from discord import app_commands
 
-from bot.engine.errors import MoveRefused, NotModerator, StaleClick
+from bot.engine.errors import MoveRefused, NotModerator, StaleClick, Unavailable
 from bot.games.base import IllegalAction
 from bot.i18n import N_, _
 from bot.ui.gate import Gate
@@ -18,6 +18,7 @@ from bot.ui.gate import Gate
 log = logging.getLogger(__name__)
 
 APOLOGY = N_("Sorry — something went wrong on my side. `/game status` shows where the game stands.")
+UNAVAILABLE = N_("The game database is not answering right now, so nothing was changed. Try again in a moment.")
 
 UNKNOWN_INTERACTION = 10062
 """Discord's code for an interaction answered too late (its 3 seconds passed) or already gone: nothing can reach
@@ -102,6 +103,12 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
     elif isinstance(error, app_commands.CheckFailure):
         # discord.py's own wording is English only.
         message = _("You can't use that here.")
+    elif isinstance(error, Unavailable):
+        # PostgreSQL restarting or out of reach: nothing was committed, so nothing was acknowledged.
+        log.warning(
+            "database unavailable channel=%s user=%s what=%s", channel_id, interaction.user.id, _what(interaction)
+        )
+        message = _(UNAVAILABLE)
     else:
         log.error(
             "error in interaction channel=%s %s user=%s what=%s",
@@ -121,7 +128,7 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
 async def answer_failure(interaction: discord.Interaction, error: Exception) -> None:
     """For component callbacks: answer like `handle_error`, then let real faults propagate to discord.py."""
     await handle_error(interaction, error)
-    if not isinstance(error, IllegalAction) and not expired(error):
+    if not isinstance(error, IllegalAction | Unavailable) and not expired(error):
         raise error
 
 
