@@ -9,17 +9,25 @@ import os
 import re
 import sqlite3
 import sys
+import time
 from collections.abc import Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, TextIO
 
+import asyncpg
 import discord
 
+from bot.engine.claims import LIVE_MS
 from bot.engine.durations import parse_duration
 from bot.games.base import IllegalAction
 from bot.settings import DEFAULT_FILE, Settings, SettingsError, load_settings
+from bot.storage import Unavailable, is_postgresql, redacted
+from bot.storage.postgresql import MIGRATIONS as PG_MIGRATIONS
+from bot.storage.postgresql import inspect
+from bot.storage.shards import clashes
 from bot.storage.sqlite import MIGRATIONS
 from bot.ui.permissions import NEEDED, invite_url, missing_permissions
 
@@ -136,6 +144,9 @@ def migration_numbers() -> list[int]:
 
 def check_database(database: str) -> Iterator[Finding]:
     """The database file passes SQLite's integrity check, and which migrations the next start will apply."""
+    if is_postgresql(database):
+        yield from check_postgresql(database)
+        return
     path = Path(database)
     folder = existing_folder(path.parent)
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
@@ -164,7 +175,39 @@ def check_database(database: str) -> Iterator[Finding]:
     yield schema_finding(path, applied, migration_numbers())
 
 
-def schema_finding(path: Path, applied: int, shipped: list[int]) -> Finding:
+def check_postgresql(url: str) -> Iterator[Finding]:
+    """The server answers, which migrations the next start applies, and no two live processes claim one shard."""
+    shown = redacted(url)
+    since = int(time.time() * 1000) - LIVE_MS
+    try:  # in a thread of its own: the doctor may be asked from inside a running event loop
+        with ThreadPoolExecutor(1) as thread:
+            seen = thread.submit(asyncio.run, inspect(url, since)).result()
+    except (Unavailable, OSError, asyncpg.PostgresError) as error:
+        yield Finding(
+            "problem",
+            "database",
+            f"cannot reach {shown}: {error}",
+            "check the URL (user, host, database name), that PostgreSQL runs and accepts this user (pg_hba.conf)",
+        )
+        return
+    yield Finding("ok", "database", f"PostgreSQL {seen.server} answers at {shown}")
+    shipped = sorted(int(script.name.split("_", 1)[0]) for script in PG_MIGRATIONS.glob("*.sql"))
+    if seen.schema == 0:
+        yield Finding("ok", "database", f"{shown} has no tables yet; they are made on first start")
+    else:
+        yield schema_finding(shown, seen.schema, shipped, backed_up=False)
+    clashing = clashes(seen.claims)
+    for clash in clashing:
+        yield Finding("problem", "shards", clash, "give each process its own shards (--shards) and one --shard-count")
+    if seen.claims and not clashing:
+        processes = sorted({claim.process for claim in seen.claims})
+        count = seen.claims[0].shard_count
+        running = plural(len(processes), "bot process")
+        message = f"{len(seen.claims)} of {count} shards claimed by {running} alive, none twice"
+        yield Finding("ok", "shards", message.replace("processs", "processes"))
+
+
+def schema_finding(path: Path | str, applied: int, shipped: list[int], *, backed_up: bool = True) -> Finding:
     """How the database's schema compares with the migrations this version ships."""
     latest = shipped[-1] if shipped else 0
     if applied > latest:
@@ -178,7 +221,7 @@ def schema_finding(path: Path, applied: int, shipped: list[int]) -> Finding:
     if not pending:
         return Finding("ok", "database", f"{path}, integrity ok, schema up to date ({applied})")
     count = plural(len(pending), "migration")
-    backup = " (a backup is taken first)" if applied else ""
+    backup = " (a backup is taken first)" if applied and backed_up else ""
     return Finding("note", "database", f"{path}, integrity ok; {count} will run on next start{backup}")
 
 

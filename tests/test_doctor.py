@@ -8,17 +8,20 @@ import os
 import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
 
+import asyncpg
 import discord
 import pytest
 
 from bot.doctor import check_servers, migration_numbers, run_doctor
-from bot.storage import SqliteStorage
+from bot.storage import SqliteStorage, open_storage
 from bot.ui.permissions import NEEDED, REQUIRED_PERMISSIONS
 from rendering import canvas
+from tests.support import postgresql
 
 ROOT = Path(__file__).resolve().parent.parent
 # Shaped like a real bot token (user id . timestamp . signature) but never issued by Discord.
@@ -252,3 +255,49 @@ async def test_syncing_commands_to_a_server_the_bot_is_not_in_is_a_problem(simco
     assert [f.level for f in check_servers(simcord_env.bot, sync_guild=here.id)] == ["ok"]
     elsewhere = [f for f in check_servers(simcord_env.bot, sync_guild=here.id + 1) if f.level == "problem"]
     assert len(elsewhere) == 1 and f"`guild` is {here.id + 1}" in elsewhere[0].message, elsewhere
+
+
+async def test_on_postgresql_the_doctor_checks_the_server_the_schema_and_the_shards(tmp_path: Path) -> None:
+    url = await postgresql.fresh_database(migrated=False)
+    try:
+        env = {**environment(tmp_path), "TETSUDO_DATABASE": url}
+        code, output = doctor(env)
+        assert code == 0 and [line.split(": ", 1)[1] for line in lines_of(output, "database")] == [
+            f"PostgreSQL {(await server_version(url))} answers at {url}",
+            f"{url} has no tables yet; they are made on first start",
+        ], output
+        storage = await open_storage(url)
+        try:
+            now = int(time.time() * 1000)
+            await storage.claim_shards("vps-1:10", [0, 1], 4, now)
+            await storage.claim_shards("vps-2:20", [2, 3], 4, now)
+            await storage.claim_shards("vps-3:30", [3], 4, now - 10 * 60_000)  # gone ten minutes ago: not a clash
+            code, output = doctor(env)
+            assert code == 0 and "schema up to date" in lines_of(output, "database")[1], output
+            [line] = lines_of(output, "shards")
+            assert " ".join(line.split()) == "ok shards: 4 of 4 shards claimed by 2 bot processes alive, none twice"
+            await storage.claim_shards("vps-3:30", [3], 4, now)
+            code, output = doctor(env)
+            [clash] = lines_of(output, "shards")
+            assert code == 1 and clash.startswith("PROBLEM"), output
+            assert "shard 3 of 4 is claimed by 2 processes: vps-2:20, vps-3:30" in clash
+        finally:
+            await storage.close()
+    finally:
+        await postgresql.drop_database(url)
+
+
+def test_an_unreachable_postgresql_server_is_a_problem_that_says_what_to_check(tmp_path: Path) -> None:
+    env = {**environment(tmp_path), "TETSUDO_DATABASE": "postgresql://tetsudo:secret@127.0.0.1:9/tetsudo"}
+    code, output = doctor(env)
+    [line] = lines_of(output, "database")
+    assert code == 1 and line.startswith("PROBLEM") and "pg_hba.conf" in line, output
+    assert "secret" not in output and "tetsudo:***@127.0.0.1:9" in line
+
+
+async def server_version(url: str) -> str:
+    connection = await asyncpg.connect(url)
+    try:
+        return str(await connection.fetchval("SHOW server_version"))
+    finally:
+        await connection.close()

@@ -7,6 +7,7 @@ import contextlib
 import logging
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -15,6 +16,7 @@ import asyncpg
 
 from bot.storage.db import Conflict, Params, Row, Unavailable, fetch_int
 from bot.storage.repository import Storage
+from bot.storage.shards import ShardClaim
 
 log = logging.getLogger(__name__)
 
@@ -224,3 +226,39 @@ class PostgresStorage(Storage):
             self._db, "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema()"
         )
         return "ok" if tables else "no tables"
+
+
+@dataclass(frozen=True, slots=True)
+class Inspection:
+    """What `python -m bot doctor` reads of a PostgreSQL database, changing nothing."""
+
+    server: str
+    """The server's version, as it says it."""
+    schema: int
+    """The last migration applied (0: the bot never started on this database)."""
+    claims: list[ShardClaim]
+    """Shard claims renewed since the `since_ms` asked for (the live processes')."""
+
+
+async def inspect(dsn: str, since_ms: int) -> Inspection:
+    """Connect, read the schema's version and the live shard claims, and disconnect (no migration, no write)."""
+    connection = await _connect(dsn)
+    try:
+        server = str(await connection.fetchval("SHOW server_version"))
+        tables = {
+            r[0] for r in await connection.fetch("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")
+        }
+        schema = 0
+        if "schema_version" in tables:
+            schema = int(await connection.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+        claims: list[ShardClaim] = []
+        if "shard_claims" in tables:
+            rows = await connection.fetch(
+                "SELECT process, shard_id, shard_count, seen_ms FROM shard_claims WHERE seen_ms >= $1"
+                " ORDER BY shard_id, process",
+                since_ms,
+            )
+            claims = [ShardClaim(*row) for row in rows]
+        return Inspection(server, schema, claims)
+    finally:
+        await connection.close()
