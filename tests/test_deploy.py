@@ -7,12 +7,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 UNIT = ROOT / "config" / "deploy" / "tetsudo.service"
+SHARD_UNIT = ROOT / "config" / "deploy" / "tetsudo@.service"
 
 
-def unit() -> configparser.ConfigParser:
+def unit(path: Path = UNIT) -> configparser.ConfigParser:
     parser = configparser.ConfigParser(interpolation=None)
     parser.optionxform = str  # type: ignore[assignment,method-assign]  # systemd keys are case-sensitive
-    parser.read(UNIT, encoding="utf-8")
+    parser.read(path, encoding="utf-8")
     return parser
 
 
@@ -36,3 +37,13 @@ def test_the_readme_explains_the_unit_and_updates() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "config/deploy/tetsudo.service" in readme and "before-migration-" in readme
     assert "python -m bot backup PATH" in readme
+
+
+def test_the_shard_template_runs_the_instance_s_shards_like_the_single_unit_otherwise() -> None:
+    single, shard = unit()["Service"], unit(SHARD_UNIT)["Service"]
+    assert shard["ExecStart"] == single["ExecStart"] + " --shards %i"
+    for key in ("User", "Group", "WorkingDirectory", "EnvironmentFile", "Restart", "TimeoutStopSec", "ProtectSystem"):
+        assert shard[key] == single[key], key
+    assert "DISCORD_TOKEN" not in SHARD_UNIT.read_text(encoding="utf-8").split("[Unit]")[1]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "config/deploy/tetsudo@.service" in readme and "## When one machine is not enough" in readme
