@@ -24,13 +24,15 @@ import discord
 
 from bot.computers import Budget, choose, worker_start
 from bot.engine import GameManager, NotModerator, StaleClick, Update
-from bot.engine.errors import MoveRefused
+from bot.engine.errors import MoveRefused, Unavailable
 from bot.games.base import IllegalAction
 from bot.ui import delivery
 
 log = logging.getLogger(__name__)
 
 FAILURES_IN_A_ROW = 3
+UNAVAILABLE_RETRY_S = 10.0
+"""The database is out of reach (PostgreSQL restarting): the computer tries its move again this much later."""
 """A channel whose computer keeps failing stops asking (until the next change pokes it), rather than spin."""
 
 
@@ -123,6 +125,10 @@ class Computers:
             self._again.discard(channel_id)
             try:
                 asked = await self._one_move(channel_id)
+            except Unavailable as error:  # nothing was written: the same decision is asked again once it is back
+                log.warning("computer move waits for the database channel=%s: %s", channel_id, error)
+                await asyncio.sleep(UNAVAILABLE_RETRY_S)
+                continue
             except Exception:
                 failures += 1
                 log.exception("computer move failed channel=%s", channel_id)

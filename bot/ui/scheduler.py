@@ -13,6 +13,7 @@ import discord
 from discord.ext import tasks
 
 from bot.engine import GameManager, Reminder, Update
+from bot.engine.errors import Unavailable
 from bot.i18n import _, speaking
 from bot.ui import delivery
 from bot.ui.gate import server_language
@@ -24,6 +25,8 @@ MIN_SLEEP_S = 0.5
 """Never spin: timers due within half a second of each other are fired by one scan."""
 BATCH = 200
 """Timers fired per scan at most; a backlog (after downtime) drains over the next scans."""
+UNAVAILABLE_RETRY_S = 10.0
+"""The database is out of reach (PostgreSQL restarting): scan again this soon, so no timer waits long past its due."""
 
 
 class DmLimiter:
@@ -86,6 +89,10 @@ class TimerScheduler:
             async with self._scanning:
                 await self.scan()
             next_due = await self.manager.storage.next_due()
+        except Unavailable as error:
+            log.warning("timer scan waits for the database: %s", error)
+            self._loop.change_interval(seconds=UNAVAILABLE_RETRY_S)
+            return
         except Exception:
             log.exception("timer scan failed")
             next_due = None
@@ -119,6 +126,8 @@ class TimerScheduler:
             except discord.HTTPException as error:
                 # The timer's effect is stored; only telling the channel failed.
                 log.warning("timer delivery failed channel=%s status=%s", timer.channel_id, error.status)
+            except Unavailable:
+                raise  # nothing was written: this timer and the rest fire once the database is back
             except Exception as error:
                 where = await self.manager.where(timer.channel_id)
                 log.error("timer failed channel=%s %s timer=%s", timer.channel_id, where, timer.kind, exc_info=error)
