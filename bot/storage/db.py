@@ -6,7 +6,8 @@ Queries are written once, with `?` placeholders and SQL both engines accept (`ON
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
 from typing import Any, Protocol
 
 Row = tuple[Any, ...]
@@ -53,3 +54,15 @@ async def fetch_int(db: Db, sql: str, params: Params = (), default: int = 0) -> 
     """A query's one number (`default` when it returns no row or NULL)."""
     row = await db.fetchone(sql, params)
     return default if row is None or row[0] is None else int(row[0])
+
+
+@asynccontextmanager
+async def atomic(db: Db) -> AsyncIterator[None]:
+    """BEGIN … COMMIT around the block, rolled back if anything inside raises (the caller holds the write lock)."""
+    await db.begin()
+    try:
+        yield
+    except BaseException:
+        await db.rollback()
+        raise
+    await db.commit()

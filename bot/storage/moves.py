@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 
-from bot.storage.db import Db
+from bot.storage.db import Db, atomic
 from bot.storage.outbox import OwedIds, Owing, write_owed
 from bot.storage.records import StaleVersion, TimerPlan
 from bot.storage.timers import apply_plan
@@ -74,8 +74,7 @@ class MoveWriter:
             _settle(write, None, ids)
 
     async def _write(self, batch: list[MoveWrite]) -> list[OwedIds]:
-        await self._db.begin()
-        try:
+        async with atomic(self._db):
             # The version check first: on PostgreSQL another process's move of the same game makes this update wait
             # for it, then find the version gone (StaleVersion), rather than collide on the log's row numbers.
             saved = await self._db.executemany(
@@ -90,10 +89,6 @@ class MoveWriter:
                 if write.timers is not None:
                     await apply_plan(self._db, write.game_id, write.timers)
                 owed.append(await write_owed(self._db, write.game_id, write.version, write.owed))
-        except BaseException:
-            await self._db.rollback()
-            raise
-        await self._db.commit()
         return owed
 
 

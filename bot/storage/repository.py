@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from typing import Any, ClassVar
 
-from bot.storage.db import Conflict, Db, fetch_int
+from bot.storage.db import Conflict, Db, atomic, fetch_int
 from bot.storage.moves import INSERT_ACTION, MoveWrite, MoveWriter
 from bot.storage.outbox import OutboxQueries, OwedIds, Owing, write_owed
 from bot.storage.records import ActionRow, ChannelBusy, GameRow, RatingRow, ResultRow, SeatRow, StaleVersion
@@ -274,14 +274,8 @@ class Storage(TimerQueries, StatsQueries, TournamentQueries, ServerQueries, Outb
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
         """BEGIN … COMMIT, rolled back if anything inside raises."""
-        async with self._write_lock:
-            await self._db.begin()
-            try:
-                yield Transaction(self._db)
-            except BaseException:
-                await self._db.rollback()
-                raise
-            await self._db.commit()
+        async with self._write_lock, atomic(self._db):
+            yield Transaction(self._db)
 
     async def active_game(self, channel_id: int) -> GameRow | None:
         """The lobby or running game of a channel, if any."""

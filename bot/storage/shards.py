@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from bot.storage.db import Db
+from bot.storage.db import Db, atomic
 
 SHARD_BITS = 22
 """Discord's rule: a server's shard is (server id >> 22) % shard count; direct messages are shard 0's."""
@@ -56,18 +56,12 @@ class ClaimQueries:
 
     async def claim_shards(self, process: str, shard_ids: Iterable[int], shard_count: int, now_ms: int) -> None:
         """Say (again) that `process` runs these shards; claims it no longer makes are dropped."""
-        async with self._write_lock:
-            await self._db.begin()
-            try:
-                await self._db.execute("DELETE FROM shard_claims WHERE process = ?", (process,))
-                await self._db.executemany(
-                    "INSERT INTO shard_claims (process, shard_id, shard_count, seen_ms) VALUES (?, ?, ?, ?)",
-                    [(process, shard, shard_count, now_ms) for shard in shard_ids],
-                )
-            except BaseException:
-                await self._db.rollback()
-                raise
-            await self._db.commit()
+        async with self._write_lock, atomic(self._db):
+            await self._db.execute("DELETE FROM shard_claims WHERE process = ?", (process,))
+            await self._db.executemany(
+                "INSERT INTO shard_claims (process, shard_id, shard_count, seen_ms) VALUES (?, ?, ?, ?)",
+                [(process, shard, shard_count, now_ms) for shard in shard_ids],
+            )
 
     async def release_shards(self, process: str) -> None:
         """A process stopping: its shards are free."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.storage.db import Db
+from bot.storage.db import Db, atomic
 from bot.storage.records import TimerPlan, TimerRow
 from bot.storage.shards import Shards, served
 
@@ -66,14 +66,8 @@ class TimerQueries:
 
     async def plan_timers(self, game_id: int, plan: TimerPlan) -> None:
         """Arm a game's timers outside a move (its settings changed)."""
-        async with self._write_lock:
-            await self._db.begin()
-            try:
-                await apply_plan(self._db, game_id, plan)
-            except BaseException:
-                await self._db.rollback()
-                raise
-            await self._db.commit()
+        async with self._write_lock, atomic(self._db):
+            await apply_plan(self._db, game_id, plan)
 
     async def dm_reminders(self, user_id: int) -> bool:
         """Whether a user asked for reminders by DM (and DMs to them work)."""
