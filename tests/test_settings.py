@@ -152,3 +152,23 @@ def test_the_repository_file_agrees_with_the_built_in_defaults() -> None:
 def test_picture_workers_is_auto_or_a_number_of_processes(tmp_path: Path, value: str, workers: int | None) -> None:
     settings = load_settings(write(tmp_path, ""), {"TETSUDO_PICTURE_WORKERS": value})
     assert settings.picture_worker_count() == (workers if workers is not None else os.cpu_count() or 1)
+
+
+def test_shards_are_ranges_and_numbers_of_the_shard_count() -> None:
+    assert Settings().shard_ids() is None  # every shard, as many as Discord recommends
+    assert Settings(shards="0-3", shard_count=8).shard_ids() == (0, 1, 2, 3)
+    assert Settings(shards=" 6, 0-1 ,3", shard_count=8).shard_ids() == (0, 1, 3, 6)
+    for shards, count, says in (
+        ("0-3", 0, "needs `shard_count`"),
+        ("0-8", 8, "from 0 to 7"),
+        ("3-1", 8, "numbers and ranges"),
+        ("one", 8, "numbers and ranges"),
+    ):
+        with pytest.raises(SettingsError, match=says):
+            Settings(shards=shards, shard_count=count)
+
+
+def test_tetsudo_shards_as_the_command_line_sets_it_wins_over_the_settings_file(tmp_path: Path) -> None:
+    (tmp_path / "settings.toml").write_text('shards = "0-1"\nshard_count = 4\n', encoding="utf-8")
+    environ = {"TETSUDO_SETTINGS": str(tmp_path / "settings.toml"), "TETSUDO_SHARDS": "2-3"}
+    assert load_settings(environ=environ).shard_ids() == (2, 3)
