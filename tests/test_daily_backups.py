@@ -13,7 +13,7 @@ import simcord
 from bot.backups import DailyBackups
 from bot.client import TetsudoBot
 from bot.settings import Settings
-from bot.storage import Storage
+from bot.storage import SqliteStorage
 from bot.storage.backup import DAY_S, daily_backups, daily_name, seconds_until_due
 from tests.engine.harness import make_manager, start_game
 
@@ -36,8 +36,10 @@ def test_the_next_backup_is_due_a_day_after_the_newest(tmp_path: Path) -> None:
     assert abs(seconds_until_due(tmp_path, now) - 0.75 * DAY_S) < 5
 
 
-async def test_a_due_backup_is_a_checked_copy_and_the_oldest_are_pruned(storage: Storage, tmp_path: Path) -> None:
-    manager = make_manager(storage)
+async def test_a_due_backup_is_a_checked_copy_and_the_oldest_are_pruned(
+    sqlite_storage: SqliteStorage, tmp_path: Path
+) -> None:
+    manager = make_manager(sqlite_storage)
     await start_game(manager, 3)
     folder = tmp_path / "backups"
     folder.mkdir()

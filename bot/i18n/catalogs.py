@@ -19,6 +19,9 @@ def read(language: str) -> Catalog:
     for path in sorted((FOLDER / language).glob("*.po")):
         with path.open("rb") as file:
             part = read_po(file, locale=language)
+        # The files' own plural rule, not Babel's: a newer CLDR may count more forms (French: 3 since Babel 2.19)
+        # than the files translate, and a count falling on a missing form would come out in English.
+        merged.mime_headers = [("Plural-Forms", part.plural_forms)]
         for message in part:
             if message.id and message.string and not message.fuzzy:
                 merged.add(message.id, message.string, context=message.context)
