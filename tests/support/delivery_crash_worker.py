@@ -32,6 +32,7 @@ from bot.settings import Settings
 
 PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank")
 MOMENTS = ("start_third_dm", "move_line")
+SEED = 7
 
 
 @dataclass(frozen=True)
@@ -44,9 +45,9 @@ class World:
 
 def make_bot(database: Path | str) -> TetsudoBot:
     """The bot with Mexican Train, the game played in the channel itself (no thread: the ids must be rebuilt)."""
-    return TetsudoBot(
-        Settings(database=str(database), open_threads=False, shard_count=1), {"mexican_train": MEXICAN_TRAIN}
-    )
+    settings = Settings(database=str(database), open_threads=False, shard_count=1)
+    # One deal every run: with a random one, now and then the first move leaves nobody newly to ping.
+    return TetsudoBot(settings, {"mexican_train": MEXICAN_TRAIN}, seeds=lambda: SEED)
 
 
 def world(env: simcord.Env) -> World:
