@@ -61,9 +61,9 @@ def run_backup(path: str) -> int:
 def run_pg_dump(url: str, path: str) -> int:
     """Back a PostgreSQL database up with pg_dump, or say how to when it is not installed."""
     from bot.storage.backup import dump_postgresql
-    from bot.storage.postgresql import without_password
+    from bot.storage.postgresql import redacted
 
-    shown = without_password(url)
+    shown = redacted(url)
     try:
         written = dump_postgresql(url, path)
     except FileNotFoundError:

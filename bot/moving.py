@@ -10,7 +10,7 @@ from bot.engine.replay import not_replaying
 from bot.games.base import Game
 from bot.storage import PostgresStorage, SqliteStorage, is_postgresql
 from bot.storage.move import CannotMove, copying, rows_held
-from bot.storage.postgresql import without_password
+from bot.storage.postgresql import redacted
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +26,7 @@ async def move_database(source: str, target: str, games: Mapping[str, Game]) -> 
 
     Raises `CannotMove` (PostgreSQL then holds nothing of the copy) when a check fails or the move is refused."""
     if is_postgresql(source):
-        raise CannotMove(f"The configured database is already PostgreSQL ({without_password(source)}).")
+        raise CannotMove(f"The configured database is already PostgreSQL ({redacted(source)}).")
     if not is_postgresql(target):
         raise CannotMove(f"{target} is not a PostgreSQL database URL (postgresql://user@host/dbname).")
     if not Path(source).is_file():
@@ -35,7 +35,7 @@ async def move_database(source: str, target: str, games: Mapping[str, Game]) -> 
     if held:
         listed = ", ".join(f"{table}: {count}" for table, count in held.items())
         raise CannotMove(
-            f"{without_password(target)} is not empty (rows already in {listed}); move-to copies only into an empty "
+            f"{redacted(target)} is not empty (rows already in {listed}); move-to copies only into an empty "
             "database: create a new one, or empty this one if its data is not needed."
         )
     sqlite = await SqliteStorage.open(source)
@@ -57,7 +57,7 @@ async def move_database(source: str, target: str, games: Mapping[str, Game]) -> 
 
 def report(source: str, target: str, moved: Moved) -> str:
     """What `move-to` prints once the copy is committed: rows per table, the replay check, and the next step."""
-    shown = without_password(target)
+    shown = redacted(target)
     width = max(len(table) for table in moved.counts)
     lines = [f"Copied {source} into {shown}:"]
     lines += [f"  {table:<{width}}  {count:>8}" for table, count in sorted(moved.counts.items())]

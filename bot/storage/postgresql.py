@@ -52,29 +52,18 @@ def numbered(sql: str) -> str:
 
 
 def redacted(database: str) -> str:
-    """The `database` setting as logs may show it: a PostgreSQL URL's password replaced by ***."""
-    if not is_postgresql(database):
-        return database
+    """The `database` setting fit to log or print: a PostgreSQL URL's password, if it has one, replaced by ***."""
     parts = urlsplit(database)
-    if parts.password is None:
+    if not is_postgresql(database) or parts.password is None:
         return database
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    user, host = parts.netloc.rsplit("@", 1)
+    netloc = f"{user.split(':', 1)[0]}:***@{host}"
     return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
 def is_postgresql(database: str) -> bool:
     """Whether a `database` setting names a PostgreSQL server (a URL) rather than a SQLite file."""
     return database.startswith(("postgresql://", "postgres://"))
-
-
-def without_password(url: str) -> str:
-    """A database URL fit to print: its password, if it has one, replaced by `***`."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    user, host = parts.netloc.rsplit("@", 1)
-    netloc = f"{user.split(':', 1)[0]}:***@{host}"
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
 class PostgresDb:
