@@ -24,7 +24,8 @@ MIGRATIONS = Path(__file__).with_name("migrations") / "postgresql"
 """PostgreSQL's migrations: the same numbers as SQLite's, each making the same schema in PostgreSQL's words."""
 MIGRATION_LOCK = 7_105_501
 """The advisory lock held while migrating, so processes starting together migrate once, one after the other."""
-CONNECT_TIMEOUT_S = 5.0
+CONNECT_TIMEOUT_S = 2.0
+"""How long to try to reach the server before a move is refused as "try again": within Discord's 3 s to answer."""
 LOST = (
     OSError,
     asyncio.TimeoutError,
