@@ -2,7 +2,8 @@
 
 The parent starts every child, waits until each has said it is ready (its bot up, its setup done), then lets them all
 go at once; each child answers with one result line. The lines are markers on the child's standard output; any other
-line the child prints is passed on, prefixed with its name. Used by `bench/load.py --processes` and the fault test.
+line the child prints is passed on, prefixed with its name. Used by `bench/load.py --processes` (and meant for the
+issue's fault test: `Child.kill` is SIGKILL).
 """
 
 from __future__ import annotations
