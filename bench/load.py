@@ -50,8 +50,20 @@ Memory is this process's VmRSS/VmHWM: the bot plus simcord's simulated Discord, 
 image; the longest full garbage collection is printed too (that heap is in it, and it sets the max latency).
 Database size: the bytes the finished games use in the SQLite pages (dbstat), less those of an empty database.
 
+Several processes (`--database postgresql://… [--processes 1,2,4] [--compare]`, issue 22): the same load, breadth or
+burst, split across P bot processes sharing one PostgreSQL database. Each is this script run again as a child, with
+its own TetsudoBot (`shards = I`, `shard_count = P`) in its own simcord, playing its share of the games in a server
+on its shard, as Discord would split them. The parent makes a fresh database for each run (`loadpg_<pid>_<n>` on the
+server the URL names; migrated once, then dropped), waits until every child is set up, lets them go together, and
+prints one row per process count: interactions/s of all processes together over the measured phase (breadth: every
+interaction; burst: the waves), ack p50/p99 over all their interactions, errors, games finished. `--compare` adds
+SQLite in one process (the same child, a file of its own) as the first row. Children are dated a year apart in
+simulated time so that their ids differ (`tests.support.processes.apart`), and simcord polls for quiet every 5 ms
+(see SETTLE_POLL_SECONDS).
+
     .venv/bin/python bench/load.py [--games 500] [--seed 0] [--rounds 2] [--no-images] [--expire-every 25]
     .venv/bin/python bench/load.py --burst N [--waves W] [--game mexican_train] [--players 2] [--no-images] [--seed S]
+    .venv/bin/python bench/load.py [--games N | --burst N …] --database postgresql://… --processes 1,2,4 --compare
 
 Not a test: it asserts nothing.
 """
@@ -61,11 +73,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import faulthandler
 import gc
 import itertools
 import logging
 import os
 import platform
+import signal
 import sqlite3
 import statistics
 import sys
@@ -79,6 +93,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # `python bench/load.py` from the repository
 
+import asyncpg
 import discord
 import simcord
 from simcord import actors as simcord_actors
@@ -95,7 +110,9 @@ from bot.client import TetsudoBot
 from bot.games import REGISTRY
 from bot.games.base import Game, IllegalAction
 from bot.settings import Settings
-from bot.storage import SqliteStorage
+from bot.storage import SqliteStorage, is_postgresql
+from tests.support.postgresql import drop_database
+from tests.support.processes import apart, migrated_database, ready_then_wait, report, share, start_together
 from tests.support.relay import RELAY
 
 EPHEMERAL_VIEW_SECONDS = 15 * 60
@@ -106,6 +123,13 @@ ACK_WAIT_SECONDS = 60.0
 """How long a burst waits for its last acknowledgement before settling anyway (Discord gives up after 3 s)."""
 SETTLE_SECONDS = 900.0
 """How long one burst may take to settle: N pictures drawn on 2 CPUs take far longer than simcord's 5 s default."""
+SETTLE_STEP_SECONDS = 30.0
+"""One settle's timeout, repeated up to SETTLE_SECONDS: shorter than the bot's shortest loop (shard claims, 60 s).
+
+With a longer timeout, simcord counts the loop's next turn as work due before it and waits for it in vain (seen with
+`shards` set, as under --processes on PostgreSQL: the burst hung)."""
+SCRIPT = Path(__file__).resolve()
+"""This script, which --processes runs again for each child (`spawn_as_a_module_would` removes `__file__`)."""
 GAMES: dict[str, Game] = {"relay": RELAY, **{name: game for name, game in REGISTRY.items() if name != "toyko_train"}}
 """The games a burst can play: Toyko Train's panel has buttons, not the menu of moves a wave picks from."""
 
@@ -157,11 +181,18 @@ class Load:
     """N tables of `players` players (seat 0 hosts); counts every failure instead of stopping at it."""
 
     def __init__(
-        self, env: simcord.Env, games: int, options: str, expire_every: int, game: str = "relay", players: int = 2
+        self,
+        env: simcord.Env,
+        games: int,
+        options: str,
+        expire_every: int,
+        game: str = "relay",
+        players: int = 2,
+        shard: int | None = None,
     ) -> None:
         self.env = env
         self.bot: TetsudoBot = env.bot  # type: ignore[assignment]
-        self.guild = env.create_guild("Load")
+        self.guild = env.create_guild("Load", shard_id=shard)  # a server on this shard (--processes), else anywhere
         self.tables: list[dict[str, Any]] = []
         for n in range(games):
             channel = self.guild.create_text_channel(f"table-{n}")
@@ -294,6 +325,18 @@ def prepare(env: simcord.Env, click: Click) -> tuple[Any, dict[str, Any]]:
     return record, payload
 
 
+async def settle(env: simcord.Env) -> None:
+    """Until the bot is quiet: settles of SETTLE_STEP_SECONDS, for up to SETTLE_SECONDS in all."""
+    began = time.perf_counter()
+    while True:
+        try:
+            await env.settle(timeout=SETTLE_STEP_SECONDS)
+            return
+        except TimeoutError:
+            if time.perf_counter() - began > SETTLE_SECONDS:
+                raise
+
+
 async def burst(
     env: simcord.Env, meter: ReplyMeter, clicks: Sequence[Click], failures: list[str]
 ) -> list[simcord.InteractionResult | None]:
@@ -321,7 +364,7 @@ async def burst(
                 env.backend.emit("INTERACTION_CREATE", item[1])  # parsed at once; the handlers become tasks
         with contextlib.suppress(TimeoutError):  # one left unanswered is counted in the report, not waited on
             await asyncio.wait_for(meter.acknowledged.wait(), ACK_WAIT_SECONDS)
-        await env.settle(timeout=SETTLE_SECONDS)  # the pictures and public posts that follow the acknowledgements
+        await settle(env)  # the pictures and public posts that follow the acknowledgements
     finally:
         env._end_operation()
     return [None if item is None else simcord.InteractionResult(env, item[0]) for item in prepared]
@@ -399,9 +442,9 @@ def phase_row(name: str, replies: list[Reply]) -> tuple[str, ...]:
 class BurstLoad(Load):
     """Load whose Starts, hand clicks and picks each come as one burst of N (see the module's docstring)."""
 
-    def __init__(self, env: simcord.Env, meter: ReplyMeter, args: argparse.Namespace) -> None:
+    def __init__(self, env: simcord.Env, meter: ReplyMeter, args: argparse.Namespace, shard: int | None = None) -> None:
         options = f"rounds={args.rounds}" if args.game == "relay" else ""
-        super().__init__(env, args.burst, options, 0, args.game, args.players)  # no clock jumps: not needed now
+        super().__init__(env, args.burst, options, 0, args.game, args.players, shard)  # no clock jumps: not needed now
         self.meter = meter
         self.quiet: dict[str, list[float]] = {"start": [], "hand": [], "pick": []}
         self.ended = 0
@@ -661,6 +704,171 @@ async def run(args: argparse.Namespace) -> None:
         print(f"    !! first error logged: {errors.first}")
 
 
+# ---------------------------------------------------------------------------------------------- several processes
+
+
+SETTLE_POLL_SECONDS = 0.005
+"""How often, in --processes mode, simcord looks again whether the bot is quiet while one of its tasks waits on
+something simcord cannot follow (its default: 50 ms). asyncpg's socket reads are such waits, so at 50 ms a breadth run
+on PostgreSQL measured simcord's polls: 30 games, one process, 24.6 interactions/s, against 80.8 at 5 ms (SQLite,
+whose waits are threads that simcord follows: 120.8 and 131.7). Ack times do not change."""
+
+
+def poll_settle_every(seconds: float) -> None:
+    """simcord's settle interval for this process (its actor methods settle with the default, and take no option)."""
+    simcord.Env._validate_idle = staticmethod(lambda _idle: seconds)  # type: ignore[method-assign]
+
+
+async def run_shard(args: argparse.Namespace) -> None:
+    """One child of --processes: its share of the load, on shard I of P; ready, then (let go) measured, reported."""
+    index, count = args.shard
+    poll_settle_every(SETTLE_POLL_SECONDS)  # every row alike, SQLite's too
+    if args.no_images:
+        rendering.RENDERERS.clear()
+    errors = ErrorCount()
+    logging.getLogger().addHandler(errors)
+    # A SQLite file is one process's: as in the single-process run, it serves every server (no shard filter).
+    shards = str(index) if is_postgresql(args.shard_database) else ""
+    settings = Settings(
+        database=args.shard_database,
+        reminder_turn="30d",
+        reminder_simultaneous="30d",
+        shards=shards,
+        shard_count=count,
+    )
+    meter: Meter
+    if args.burst:
+        bot = TetsudoBot(settings, {args.game: GAMES[args.game]}, seeds=itertools.count(args.seed).__next__)
+        meter = ReplyMeter(keep_log=False)
+    else:
+        bot = TetsudoBot(settings, {"relay": RELAY}, seeds=lambda: args.seed)
+        meter = Meter(keep_log=False)
+    # The bot syncs its commands only if the database has not seen them synced: once for all processes, as Discord's
+    # one command list is theirs. Each child's simulated Discord is its own, so it takes the commands unsynced.
+    running = simcord.run(bot, check_errors=False, strict_sync=False)
+    apart(running, index)
+    try:
+        async with running as env:
+            meter.install(env.backend)
+            load: Load
+            if isinstance(meter, ReplyMeter):
+                load = burst_load = BurstLoad(env, meter, args, shard=index)
+                await burst_load.open_lobbies()  # setup, as in the single-process burst: not measured
+                await burst_load.start_all()
+            else:
+                load = Load(env, args.games, f"rounds={args.rounds}", args.expire_every, shard=index)
+            await asyncio.to_thread(ready_then_wait)
+            setup = len(meter.samples)
+            began = time.perf_counter()  # CLOCK_MONOTONIC: the same clock in every process, so the parent can compare
+            if isinstance(meter, ReplyMeter):
+                await burst_load.play(args.waves)
+            else:
+                await load.open_all()
+                await load.play_all()
+            ended = time.perf_counter()
+            caught = len(env.errors_since(0))
+    finally:
+        await bot.close()
+    logging.getLogger().removeHandler(errors)
+    measured = meter.samples[setup:]
+    total, spelled = failure_counts(load, meter.samples, errors, caught)
+    report(
+        {
+            "interactions": len(measured),
+            "acks_ms": [(s.first - s.arrived) * 1000 for s in measured if s.first is not None],
+            "began": began,
+            "ended": ended,
+            "errors": total,
+            "spelled": spelled,
+            "first": (load.failures[:1] or [errors.first or ""])[0],
+        }
+    )
+
+
+def shard_argv(args: argparse.Namespace, database: str, index: int, count: int) -> list[str]:
+    """The command line of child `index` of `count`: its share of the games, their seeds following the earlier ones'."""
+    total = args.burst or args.games
+    mine = share(total, count, index)
+    seed = args.seed + (sum(share(total, count, i) for i in range(index)) if args.burst else 0)
+    argv = [sys.executable, str(SCRIPT), "--shard", f"{index}/{count}"]
+    argv += ["--shard-database", database, "--seed", str(seed), "--rounds", str(args.rounds)]
+    if args.burst:
+        argv += ["--burst", str(mine), "--waves", str(args.waves), "--game", args.game, "--players", str(args.players)]
+    else:
+        argv += ["--games", str(mine), "--expire-every", str(args.expire_every)]
+    return argv + (["--no-images"] if args.no_images else [])
+
+
+def spread(args: argparse.Namespace, database: str, count: int) -> list[dict[str, Any]]:
+    """The load split across `count` processes on one database, let go together; each one's figures."""
+    argvs = [shard_argv(args, database, index, count) for index in range(count)]
+    children = start_together(argvs, [f"shard {index}/{count}" for index in range(count)])
+    return [child.result() for child in children]
+
+
+async def finished_on(url: str) -> int:
+    """How many games a PostgreSQL database holds as finished."""
+    db = await asyncpg.connect(url)
+    try:
+        return int(await db.fetchval("SELECT count(*) FROM games WHERE status = 'finished'"))
+    finally:
+        await db.close()
+
+
+def processes_row(backend: str, results: list[dict[str, Any]], finished: int) -> str:
+    """One row of the processes table: throughput of all processes together over the measured phase, acks, errors."""
+    interactions = sum(r["interactions"] for r in results)
+    wall = max(r["ended"] for r in results) - min(r["began"] for r in results)
+    acks = sorted(ack for r in results for ack in r["acks_ms"])
+    p50, p99 = (f"{percentile(acks, q):,.1f}" if acks else "-" for q in (0.5, 0.99))
+    errors = sum(r["errors"] for r in results)
+    cells = (backend, str(len(results)), f"{interactions:,}", f"{wall:.1f}", f"{interactions / wall:,.1f}", p50, p99)
+    return "| " + " | ".join((*cells, str(errors), str(finished))) + " |"
+
+
+def run_processes(args: argparse.Namespace) -> None:
+    """SQLite in one process (--compare), then PostgreSQL at each --processes count (a fresh database each): a table."""
+    rows = []
+
+    def add(backend: str, results: list[dict[str, Any]], finished: int) -> None:
+        rows.append(processes_row(backend, results, finished))
+        print(rows[-1], flush=True)  # as it comes: a run takes minutes
+        for result in results:
+            if result["errors"]:
+                print(f"    !! {result['spelled']}; first: {result['first']}")
+
+    if args.compare:
+        with tempfile.TemporaryDirectory(prefix="tetsudo-load-") as scratch:
+            database = Path(scratch) / "load.sqlite3"
+            results = spread(args, str(database), 1)
+            add("SQLite", results, finished_games(database))
+    for n, count in enumerate(args.processes):
+        url = asyncio.run(migrated_database(args.database, f"loadpg_{os.getpid()}_{n}"))
+        try:
+            results = spread(args, url, count)
+            finished = asyncio.run(finished_on(url))
+        finally:
+            asyncio.run(drop_database(url, args.database))
+        add("PostgreSQL", results, finished)
+    if args.burst:
+        what = f"{args.burst} {args.game} games x {args.players} players, {args.waves} waves (hand + pick bursts)"
+    else:
+        what = f"{args.games} Relay games ({args.rounds} rounds): lobbies, joins, starts and every move"
+    print(f"\n{what}, pictures {'off' if args.no_images else 'on'}, split across the processes by shard")
+    print("    measured: from the moment all processes are let go until the last one is done")
+    print(f"    simcord polls for quiet every {SETTLE_POLL_SECONDS * 1000:.0f} ms (see SETTLE_POLL_SECONDS)")
+    heads = ("database", "processes", "interactions", "wall s", "interactions/s", "ack p50 ms", "ack p99 ms", "errors")
+    print("\n| " + " | ".join((*heads, "games finished")) + " |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("\n".join(rows))
+
+
+def shard_of(text: str) -> tuple[int, int]:
+    """ "1/4" as (1, 4)."""
+    index, _, count = text.partition("/")
+    return int(index), int(count)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=500, help="games (and channels) at once (default 500)")
@@ -675,11 +883,32 @@ def main() -> None:
     parser.add_argument("--waves", type=int, help="burst mode: waves of moves (default 24, or 8 above 50 games)")
     parser.add_argument("--game", default="mexican_train", choices=sorted(GAMES), help="burst mode: the game")
     parser.add_argument("--players", type=int, default=2, help="burst mode: players per game (default 2)")
+    parser.add_argument("--database", help="postgresql://… (a server, any database): run on PostgreSQL, in processes")
+    parser.add_argument(
+        "--processes",
+        type=lambda text: [int(n) for n in text.split(",")],
+        help="with --database: bot processes sharing it, one run per count (default 1,2,4)",
+    )
+    parser.add_argument("--compare", action="store_true", help="add SQLite in one process (the table's first row)")
+    parser.add_argument("--shard", type=shard_of, help=argparse.SUPPRESS)  # a child of --processes: "I/P"
+    parser.add_argument("--shard-database", help=argparse.SUPPRESS)  # its database
     args = parser.parse_args()
-    print(f"Python {platform.python_version()}, {platform.system()} {platform.machine()}, {os.cpu_count()} CPUs")
-    spawn_as_a_module_would()
+    if args.processes and not args.database:
+        parser.error("--processes needs --database postgresql://…")
+    if args.database and not is_postgresql(args.database):
+        parser.error("--database must be a postgresql:// URL (the single-process run uses a SQLite file of its own)")
     if args.burst:
         args.waves = args.waves or (24 if args.burst <= 50 else 8)
+    spawn_as_a_module_would()
+    if args.shard:
+        faulthandler.register(signal.SIGUSR1)  # `kill -USR1` prints where a child is stuck
+        asyncio.run(run_shard(args))
+        return
+    print(f"Python {platform.python_version()}, {platform.system()} {platform.machine()}, {os.cpu_count()} CPUs")
+    if args.database or args.compare:
+        args.processes = args.processes or ([1, 2, 4] if args.database else [])
+        run_processes(args)
+    elif args.burst:
         split = lambda stats: print_cpu_by_owner(stats, per=args.interactions, what="interaction")  # noqa: E731
         run_async(lambda: run_burst(args), profile=args.profile, sort="tottime", then=split)
     else:

@@ -47,14 +47,15 @@ async def _template(dsn: str) -> str:
     name = _templates.get(dsn)
     if name is None:
         name = f"tetsudo_template_{_worker()}"
-        await _recreate(dsn, name)
+        await recreate_database(dsn, name)
         storage = await PostgresStorage.open(with_database(dsn, name))
         await storage.close()
         _templates[dsn] = name
     return name
 
 
-async def _recreate(dsn: str, name: str, template: str | None = None) -> None:
+async def recreate_database(dsn: str, name: str, template: str | None = None) -> str:
+    """Database `name` on the server `dsn` names, dropped if it was there and made again (empty); its URL."""
     admin = await asyncpg.connect(dsn)
     try:
         await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -62,20 +63,20 @@ async def _recreate(dsn: str, name: str, template: str | None = None) -> None:
         await admin.execute(f'CREATE DATABASE "{name}"{copy}')
     finally:
         await admin.close()
+    return with_database(dsn, name)
 
 
 async def fresh_database(*, migrated: bool = True) -> str:
     """A new database for one test, empty (its tables made by the migrations, unless `migrated` is False); its URL."""
     dsn = server()
     name = f"tetsudo_{_worker()}_{os.getpid()}_{next(_numbers)}"
-    await _recreate(dsn, name, await _template(dsn) if migrated else None)
-    return with_database(dsn, name)
+    return await recreate_database(dsn, name, await _template(dsn) if migrated else None)
 
 
-async def drop_database(url: str) -> None:
-    """Remove a test's database (connections still open to it are closed first)."""
+async def drop_database(url: str, dsn: str | None = None) -> None:
+    """Remove a database of the server `dsn` (the test server by default); connections still open are closed first."""
     name = urlsplit(url).path.lstrip("/")
-    admin = await asyncpg.connect(server())
+    admin = await asyncpg.connect(dsn or server())
     try:
         await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     finally:
