@@ -49,5 +49,12 @@ class StaleClick(IllegalAction):
         self.where = where
 
 
+class MovedOn(IllegalAction):
+    """The game's stored version changed between reading it and committing a change (another process moved it)."""
+
+    def __init__(self) -> None:
+        super().__init__(_("The game moved on while you were moving — please try again."))
+
+
 class NotModerator(IllegalAction):
     """Only the host or a moderator may do this."""

@@ -10,7 +10,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.engine.errors import MoveRefused, NotModerator, Refused, StaleClick
+from bot.engine.errors import MovedOn, MoveRefused, NotModerator, Refused, StaleClick
 from bot.engine.loaded import Loaded, LoadedCache
 from bot.engine.lobby import LobbyDesk, fresh_seed, wall_clock_ms
 from bot.engine.names import shown_name
@@ -449,7 +449,7 @@ class PlayDesk(LobbyDesk):
                                 await tx.save_ratings(rate_results(game, new.guild_id, results, names, before))
         except StaleVersion:
             self._cache.drop(loaded.channel_id)
-            raise IllegalAction(_("The game moved on while you were moving — please try again.")) from None
+            raise MovedOn() from None
         except BaseException:
             self._cache.drop(loaded.channel_id)
             raise

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.engine.computers import ComputerDesk, check_level, computer_id, computer_name, free_name
 from bot.engine.durations import duration_words
-from bot.engine.errors import NotModerator
+from bot.engine.errors import MovedOn, NotModerator
 from bot.engine.loaded import Loaded
 from bot.engine.manager import holds_secrets
 from bot.engine.replay import new_state, state_text
@@ -145,7 +145,11 @@ class GameManager(ComputerDesk):
                 loaded.moves,
                 row.on_timeout,
             )
-            return await self._time_out(loaded, waiting, _("Time is up"))
+            try:
+                return await self._time_out(loaded, waiting, _("Time is up"))
+            except MovedOn:  # another process moved the game (or fired this timeout) first: the wait is over
+                log.info("timeout overtaken channel=%s game=%s", timer.channel_id, loaded.game.name)
+                return None
 
     async def skip(self, channel_id: int, by: Player, *, moderator: bool) -> Update:
         """A moderator applies the timeout's consequence now to everyone the game waits for."""
