@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 from simcord.backend.ops.base import BackendBase
 
-from bot.storage import SqliteStorage, Storage, open_storage
+from bot.storage import SqliteStorage, Storage
 from tests.support import postgresql
 from tests.support.described import DescribedLog
+from tests.support.opened import opened
 
 BACKENDS = ("sqlite", "postgresql")
 
@@ -34,11 +35,8 @@ async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncItera
 @pytest.fixture
 async def storage(database: str) -> AsyncIterator[Storage]:
     """The repository on `database` (each test runs on both engines), closed afterwards (an open one hangs the exit)."""
-    store = await open_storage(database)
-    try:
+    async with opened(database) as store:
         yield store
-    finally:
-        await store.close()
 
 
 @pytest.fixture

@@ -7,10 +7,11 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.storage import Owing, StaleVersion, Storage, TimerPlan, open_storage
+from bot.storage import Owing, StaleVersion, Storage, TimerPlan
 from bot.storage.shards import Shards, clashes
 from bot.storage.tournaments import TournamentRow
 from tests.storage.test_transactions import draw, running_game
+from tests.support.opened import opened
 
 SHARD_1 = 1 << 22
 """A server id on shard 1 of 2 (server 1 and direct messages are on shard 0)."""
@@ -27,11 +28,8 @@ def cup(guild_id: int, channel_id: int) -> TournamentRow:
 @pytest.fixture
 async def other(database: str) -> AsyncIterator[Storage]:
     """A second process's connection to the same database."""
-    store = await open_storage(database)
-    try:
+    async with opened(database) as store:
         yield store
-    finally:
-        await store.close()
 
 
 async def test_two_processes_moving_one_game_at_once_commit_exactly_one_move(storage: Storage, other: Storage) -> None:
