@@ -4,8 +4,9 @@
 finds again) Relay games in channels FIRST_CHANNEL … +COUNT-1, each with a reminder and a timeout. In the even
 channels its players move; the odd channels' players are away, so only their timeouts move those games on. Every
 process fires every due timer it finds (as processes of one shard would), so their claims race. It prints one line
-per move acknowledged (`ack GAME VERSION`, after the commit) and per timer that did something (`fired GAME KIND
-ARMED_VERSION`), flushed at once, so a SIGKILL loses no line of what was acknowledged. `done` when its games ended.
+per move acknowledged (`ack GAME VERSION`, after the commit), per timeout applied (`timed-out GAME VERSION`, the
+version it committed) and per reminder sent (`reminded GAME ARMED_VERSION`), flushed at once, so a SIGKILL loses no
+line of what was acknowledged. `done` when its games ended.
 The clock runs SPEED times faster than the wall clock, from EPOCH_MS, the same in every process.
 """
 
@@ -16,7 +17,7 @@ import random
 import sys
 import time
 
-from bot.engine import GameManager, GameTimers, StaleClick
+from bot.engine import GameManager, GameTimers, StaleClick, Update
 from bot.engine.errors import MoveRefused
 from bot.games.base import IllegalAction
 from bot.storage import StaleVersion, open_storage
@@ -48,8 +49,11 @@ async def main(url: str, first: int, count: int, epoch_ms: int) -> None:
     rnd = random.Random(time.time_ns())
     while True:
         for timer in await manager.due_timers(50):
-            if await manager.fire(timer) is not None:
-                say(f"fired {timer.game_id} {timer.kind} {timer.armed_version}")
+            fired = await manager.fire(timer)
+            if isinstance(fired, Update):  # a timeout's moves, committed at this version
+                say(f"timed-out {timer.game_id} {fired.version}")
+            elif fired is not None:
+                say(f"reminded {timer.game_id} {timer.armed_version}")
         running = [c for c in channels if (row := await storage.active_game(c)) is not None and row.status == "running"]
         if not running:
             say("done")
