@@ -111,8 +111,8 @@ from bot.games import REGISTRY
 from bot.games.base import Game, IllegalAction
 from bot.settings import Settings
 from bot.storage import SqliteStorage, is_postgresql
-from tests.support.postgresql import drop_database
-from tests.support.processes import apart, migrated_database, ready_then_wait, report, share, start_together
+from tests.support.postgresql import drop_database, migrated_database
+from tests.support.processes import apart, ready_then_wait, report, share, start_together
 from tests.support.relay import RELAY
 
 EPHEMERAL_VIEW_SECONDS = 15 * 60

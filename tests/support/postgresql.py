@@ -47,9 +47,7 @@ async def _template(dsn: str) -> str:
     name = _templates.get(dsn)
     if name is None:
         name = f"tetsudo_template_{_worker()}"
-        await recreate_database(dsn, name)
-        storage = await PostgresStorage.open(with_database(dsn, name))
-        await storage.close()
+        await migrated_database(dsn, name)
         _templates[dsn] = name
     return name
 
@@ -64,6 +62,14 @@ async def recreate_database(dsn: str, name: str, template: str | None = None) ->
     finally:
         await admin.close()
     return with_database(dsn, name)
+
+
+async def migrated_database(dsn: str, name: str) -> str:
+    """A new empty database `name` on the server, its tables made by the migrations (once, here); its URL."""
+    url = await recreate_database(dsn, name)
+    storage = await PostgresStorage.open(url)
+    await storage.close()
+    return url
 
 
 async def fresh_database(*, migrated: bool = True) -> str:

@@ -18,9 +18,6 @@ from typing import Any
 
 import simcord
 
-from bot.storage import PostgresStorage
-from tests.support.postgresql import recreate_database
-
 READY = "@@ready"
 """A child's line: set up, waiting for the word to go."""
 RESULT = "@@result "
@@ -106,11 +103,3 @@ def apart(running: simcord.run, index: int) -> None:
 def share(total: int, parts: int, index: int) -> int:
     """Part `index` of `total` split into `parts` as evenly as can be (the first ones take the remainder)."""
     return total // parts + (index < total % parts)
-
-
-async def migrated_database(server: str, name: str) -> str:
-    """A new empty database `name` on the server, migrated once here so that the children do not race to do it."""
-    url = await recreate_database(server, name)
-    storage = await PostgresStorage.open(url)
-    await storage.close()
-    return url
