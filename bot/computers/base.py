@@ -11,7 +11,7 @@ import hashlib
 import random
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from bot.games.base import JSON, Action
@@ -59,6 +59,12 @@ class Budget:
 
     def now(self) -> float:
         return time.process_time() if self.cpu else time.monotonic()
+
+    def after(self, started: float) -> Budget:
+        """What is left of this budget for thinking begun at `started` (a `now()`): its seconds less those spent."""
+        if self.seconds is None:
+            return self
+        return replace(self, seconds=max(0.0, self.seconds - (self.now() - started)))
 
     def clock(self) -> Clock:
         """A clock started now for this budget."""

@@ -6,7 +6,8 @@ import random
 
 from bot.computers.base import Budget, Player, Seen
 from bot.computers.mexican_train_plan import ROLLOUT_NODES, ranked, sensible
-from bot.computers.mexican_train_sample import known_state, sample
+from bot.computers.mexican_train_read import Reading
+from bot.computers.mexican_train_sample import known_state
 from bot.computers.search import best_move
 from bot.games.base import Action, State
 from bot.games.mexican_train import rules
@@ -43,18 +44,21 @@ class Greedy:
 
 
 class Search:
-    """Strong: determinized playouts of the rest of the round (normal rollouts) over the normal player's best plays."""
+    """Strong: determinized playouts of the rest of the round (normal rollouts) over the normal player's best plays,
+    the other hands guessed as their play so far suggests."""
 
     def choose(self, seen: Seen, rng: random.Random, budget: Budget) -> Action:
         moves = ranked(*known_state(seen), seen.seat, seen.legal)
         if len(moves) == 1 or moves[0].verb != "play":
             return moves[0]
+        began = budget.now()
+        reading = Reading.of(seen, rng, budget)  # within the budget: the playouts get what it leaves
         return best_move(
             seen,
             moves[:WIDTH],
-            sample,
+            reading.sample,
             rng,
-            budget,
+            budget.after(began),
             policy=planned,
             value=round_value,
             paired=True,

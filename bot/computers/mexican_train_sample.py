@@ -1,15 +1,13 @@
-"""Mexican Train's guesses: the game as a seat sees it, and full states dealt from it for the search."""
+"""Mexican Train as a seat sees it: the table and its own hand, the other hands and the boneyard left empty."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
 from bot.computers.base import Seen
-from bot.games.base import State
-from bot.games.mexican_train import rules, tiles
-from bot.games.mexican_train.state import MEXICAN, MexicanState
+from bot.games.mexican_train import tiles
+from bot.games.mexican_train.state import MEXICAN, MexicanState, Move
 
 
 def _code(pair: Sequence[int], *, oriented: bool = False) -> int:
@@ -60,6 +58,7 @@ def known_state(seen: Seen) -> tuple[MexicanState, list[int]]:
         new_tiles=[[] for _ in range(seats)],
         totals=[int(t) for t in public["totals"]],
         finished=bool(public["finished"]),
+        moves=[Move.from_json(m) for m in public["moves"]],
     )
     state.new_tiles[seat] = [_code(p) for p in private["new_tiles"]]
     return state, counts
@@ -88,29 +87,3 @@ def unseen(state: MexicanState, seat: int) -> list[int]:
     for train in (*state.trains, state.mexican or []):
         seen.update(tiles.tile(*tiles.halves(placed)) for placed in train)
     return [t for t in tiles.ALL_TILES if t not in seen]
-
-
-def sample(seen: Seen, rng: random.Random) -> State:
-    """A full state of this round consistent with the view: the unseen tiles dealt at random to the other hands
-    (by their counts) and the boneyard (the rest, in random order).
-
-    A player whose marker is out passed for want of a tile, and would have taken it back as soon as one fitted: its
-    hand is dealt without tiles showing its train's open end while the pool has enough others."""
-    state, counts = known_state(seen)
-    pool = unseen(state, seen.seat)
-    rng.shuffle(pool)
-    hands = list(state.hands)
-    for other, count in enumerate(counts):
-        if other == seen.seat:
-            continue
-        if state.markers[other]:
-            lacking = tiles.WITH[rules.open_end(state, other)]
-            hand = [t for t in pool if t not in lacking][:count]
-            if len(hand) < count:
-                hand += [t for t in pool if t in lacking][: count - len(hand)]
-            dealt = set(hand)
-            hands[other], pool = sorted(hand), [t for t in pool if t not in dealt]
-        else:
-            hands[other], pool = sorted(pool[:count]), pool[count:]
-    state.hands, state.boneyard = hands, pool
-    return state

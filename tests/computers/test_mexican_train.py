@@ -6,7 +6,7 @@ import random
 
 from bot.computers import Budget, Seen, players
 from bot.computers.mexican_train_plan import longest_chain
-from bot.computers.mexican_train_sample import sample
+from bot.computers.mexican_train_read import Reading
 from bot.games.base import Action
 from bot.games.mexican_train import MEXICAN_TRAIN, tiles
 from bot.games.mexican_train.state import MexicanState
@@ -49,7 +49,8 @@ def test_a_guess_deals_a_player_with_its_marker_out_no_tile_for_its_open_end() -
     for markers, lacking in (([False, True], True), ([False, False], False)):
         state = table(hand, markers)
         seen = Seen("mexican_train", 0, 2, MEXICAN_TRAIN.player_view(state, 0))
-        guesses = [sample(seen, random.Random(seed)) for seed in range(20)]
+        reading = Reading.of(seen, random.Random(1), Budget(playouts=1))
+        guesses = [reading.sample(seen, random.Random(seed)) for seed in range(20)]
         assert all(len(g.hands[1]) == 10 and g.hands[0] == sorted(hand) for g in guesses)
         fits = [any(tiles.fits(t, 6) for t in g.hands[1]) for g in guesses]
         assert not any(fits) if lacking else any(fits)

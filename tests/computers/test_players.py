@@ -58,6 +58,15 @@ def test_a_decision_ignores_what_the_seat_cannot_see(game_name: str, level: str)
         state = game.apply(state, seat, mine, GameRandom(11, step))
 
 
+def test_what_a_budget_leaves_is_its_seconds_less_those_spent() -> None:
+    """A strong player that reads the table first hands its playouts what the reading left."""
+    budget = Budget(seconds=1.0)
+    left = budget.after(budget.now() - 0.4)
+    assert left.seconds is not None and 0.5 < left.seconds <= 0.6
+    assert budget.after(budget.now() - 5).seconds == 0.0
+    assert Budget(playouts=30).after(0.0) == Budget(playouts=30)
+
+
 def test_a_cpu_budget_counts_only_the_time_this_process_thinks() -> None:
     wall, cpu = Budget(seconds=0.05).clock(), Budget(seconds=0.05, cpu=True).clock()
     wall.spend()

@@ -64,3 +64,4 @@ def _open_round(state: MexicanState, leader: int) -> None:
     state.fresh = [True] * seats
     state.new_tiles = [[] for _ in range(seats)]
     state.new_cycle = True
+    state.moves = []

@@ -7,7 +7,7 @@ from typing import Final, TypeVar
 
 from bot.games.base import Action, Arg, IllegalAction, seat_mark
 from bot.games.mexican_train import deal, tiles, words
-from bot.games.mexican_train.state import MEXICAN, MexicanState, RoundResult
+from bot.games.mexican_train.state import CHAINED, CHOSEN, DRAWN, MEXICAN, TOOK, MexicanState, Move, RoundResult
 from bot.games.mexican_train.words import say
 from bot.games.rng import GameRandom
 from bot.i18n import _, pgettext
@@ -400,6 +400,8 @@ def _replaced(items: list[T], index: int, value: T) -> list[T]:
 
 def _play(state: MexicanState, seat: int, placement: tuple[int, int, int, bool], rng: GameRandom) -> None:
     code, key, end, knocked = placement
+    how = DRAWN if state.drawn == code else CHAINED if state.chain else CHOSEN
+    state.moves = [*state.moves, Move(seat, how, code, key, tuple(state.markers), state.double_train)]
     placed = end * tiles.BASE + code // tiles.BASE + code % tiles.BASE - end  # oriented: joins `end`, leaves the other
     hand = state.hands[seat][:]  # copies by slicing, here and below: cheaper than list() on every move
     hand.remove(code)
@@ -466,6 +468,7 @@ def _draw(state: MexicanState, seat: int, rng: GameRandom) -> None:
         state.events.append(_FITS)
         return
     state.events.append(_NO_FIT)
+    _took(state, seat, 1)
     _pass(state, seat, rng)
     if state.ended_round is not None:
         state.blocking_draw = (seat, code)  # the next deal (or the end) leaves no "just drawn" to tell it by
@@ -475,7 +478,15 @@ def _skip(state: MexicanState, seat: int, rng: GameRandom) -> None:
     """A skipped turn: draw once if this turn has not drawn yet, then pass, opening the train, whatever fits."""
     if state.drawn is None and state.boneyard:
         _take_from_boneyard(state, seat, rng)
+        _took(state, seat, 1)
+    elif state.drawn is not None:
+        _took(state, seat, 1)  # drawn, never shown: it stays hidden in the hand
     _pass(state, seat, rng)
+
+
+def _took(state: MexicanState, seat: int, count: int) -> None:
+    """The table saw the seat take `count` tiles it cannot see."""
+    state.moves = [*state.moves, Move(seat, TOOK, -1, 0, (), None, count)]
 
 
 def _pass(state: MexicanState, seat: int, rng: GameRandom) -> None:
@@ -507,6 +518,8 @@ def _catch(state: MexicanState, rng: GameRandom) -> None:
         rng.mark_revealed()
     state.hands = _replaced(state.hands, offender, sorted(state.hands[offender] + drawn))
     state.new_tiles = _replaced(state.new_tiles, offender, state.new_tiles[offender] + drawn)
+    if drawn:
+        _took(state, offender, len(drawn))
     state.events.append(say(words.CAUGHT, seat=seat_mark(offender), n=len(drawn)))
 
 

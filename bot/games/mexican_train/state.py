@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from bot.games.base import JSON
 
@@ -12,6 +12,34 @@ MEXICAN: Final = -1
 """The train key of the Mexican Train; personal trains are keyed by their owner's seat."""
 
 SCHEMA = 1
+
+CHOSEN, DRAWN, CHAINED, TOOK = range(4)
+"""How a `Move` came about: a tile chosen from the hand, the tile just drawn, a fast start's chained tile, or unseen
+tiles taken (a draw that did not fit, a skip's draw, a catch's penalty)."""
+
+
+class Move(NamedTuple):
+    """One move of this round as the whole table saw it: what a computer reads the other hands from."""
+
+    seat: int
+    how: int
+    tile: int
+    """The tile placed (a code); -1 when the seat took tiles instead."""
+    train: int
+    markers: tuple[bool, ...]
+    """Every seat's marker before the move."""
+    double: int | None
+    """The train whose double waited before the move."""
+    took: int = 0
+    """How many unseen tiles the seat took (TOOK)."""
+
+    def to_json(self) -> list[JSON]:
+        return [self.seat, self.how, self.tile, self.train, list(self.markers), self.double, self.took]
+
+    @classmethod
+    def from_json(cls, data: Any) -> Move:
+        seat, how, tile, train, markers, double, took = data
+        return cls(seat, how, tile, train, tuple(markers), double, took)
 
 
 @dataclass(slots=True)
@@ -85,6 +113,8 @@ class MexicanState:
     """The round the last action ended, if it ended one (its results are the last of `history`)."""
     blocking_draw: tuple[int, int] | None = None
     """(seat, tile): the last action was a draw that blocked the round; the drawer alone is told the tile."""
+    moves: list[Move] = field(default_factory=list)
+    """This round's moves as the table saw them (public: which tiles went where, who took unseen tiles)."""
     finished: bool = False
 
     @property
@@ -131,6 +161,7 @@ class MexicanState:
         new.new_cycle = False
         new.ended_round = None
         new.blocking_draw = None
+        new.moves = self.moves
         new.finished = self.finished
         return new
 
@@ -163,6 +194,7 @@ class MexicanState:
             new_cycle=False,
             ended_round=None,
             blocking_draw=None,
+            moves=list(self.moves),
             finished=self.finished,
         )
 
@@ -195,6 +227,7 @@ class MexicanState:
             "new_cycle": self.new_cycle,
             "ended_round": self.ended_round,
             "blocking_draw": None if self.blocking_draw is None else list(self.blocking_draw),
+            "moves": [m.to_json() for m in self.moves],
             "finished": self.finished,
         }
 
@@ -227,6 +260,7 @@ class MexicanState:
             new_cycle=data["new_cycle"],
             ended_round=data["ended_round"],
             blocking_draw=_pair(data.get("blocking_draw")),  # absent from states saved before it existed
+            moves=[Move.from_json(m) for m in data.get("moves", [])],  # likewise
             finished=data["finished"],
         )
 

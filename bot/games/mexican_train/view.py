@@ -25,7 +25,8 @@ def _result(result: RoundResult) -> dict[str, JSON]:
 
 
 def public_view(state: MexicanState) -> dict[str, JSON]:
-    """Trains, markers, hand counts, the boneyard count and finished rounds (hands revealed there)."""
+    """Trains, markers, hand counts, the boneyard count, this round's moves and finished rounds (hands revealed
+    there)."""
     double = None
     if state.double_train is not None:
         value = rules.open_end(state, state.double_train)
@@ -50,6 +51,7 @@ def public_view(state: MexicanState) -> dict[str, JSON]:
         "chain": state.turn if state.chain else None,
         "drew": state.drawn is not None,
         "events": list(state.events),
+        "moves": [m.to_json() for m in state.moves],
         "new_cycle": state.new_cycle,
         "ended_round": state.ended_round,
         "finished": state.finished,

@@ -11,7 +11,7 @@ import pytest
 
 from bot.games.base import JSON
 from bot.games.mexican_train import MEXICAN_TRAIN, tiles
-from bot.games.mexican_train.state import MexicanState
+from bot.games.mexican_train.state import TOOK, MexicanState
 from tests.games.laws import mexican_scramble, mexican_tiles
 from tests.games.mexican_train.playout import random_playout
 from tests.games.mexican_train.position import act, arrange
@@ -90,6 +90,18 @@ def test_a_drawn_tile_is_shown_to_its_drawer_only() -> None:
         view = MEXICAN_TRAIN.player_view(drew, viewer)
         assert view["public"]["drew"] is True
         assert leaked(view, [tiles.tile(12, 11)]) == []
+
+
+def test_the_rounds_public_moves_name_only_tiles_on_the_table() -> None:
+    """A computer reads the other hands from these moves: a tile taken unseen is never named in them."""
+    took = 0
+    for state in states():
+        placed = {tiles.tile(*tiles.halves(t)) for train in (*state.trains, state.mexican or []) for t in train}
+        moves = MEXICAN_TRAIN.player_view(state, None)["public"]["moves"]
+        assert {m[2] for m in moves if m[1] != TOOK} <= placed
+        assert all(m[2] == -1 for m in moves if m[1] == TOOK)
+        took += sum(m[1] == TOOK for m in moves)
+    assert took
 
 
 def test_state_json_round_trip_is_exact() -> None:
