@@ -22,7 +22,7 @@ GUESSES, RECENT, ASTRAY = 200, 4, 0.05
 decision it does not explain (others are not always our normal player, so no guess is ruled out)."""
 SHARE = 0.25
 """At most this share of a budget in seconds goes to reading (the playouts need the rest): fewer guesses then."""
-READS_ALONE = 2
+READING_SEATS = 2
 """Reading pays at a table of two, where a guess of the one other hand fixes every unseen tile. With more seats the
 guesses, made for each seat apart, compete for the same tiles, and joining them measured worse than plain random
 deals (one strong against three normal, 1,000 playouts: 17 of 60 games won, against 21 of 60 without reading)."""
@@ -35,7 +35,7 @@ class Decision:
 
     table: MexicanState
     counts: list[int]
-    kept: list[int]
+    played_since: list[int]
     chose: tuple[int, int] | None
 
 
@@ -84,7 +84,7 @@ def explained(decision: Decision, hand: list[int], seat: int) -> bool:
     """Whether the normal player, holding `hand` (and the tiles it has played since), would have decided alike."""
     table = decision.table.successor()
     hands = list(table.hands)
-    hands[seat] = sorted(hand + decision.kept)
+    hands[seat] = sorted(hand + decision.played_since)
     table.hands = hands
     legal = rules.legal_actions(table, seat)
     if decision.chose is None:
@@ -107,7 +107,7 @@ class Reading:
     def of(cls, seen: Seen, rng: random.Random, budget: Budget) -> Reading:
         """Guess the other hand GUESSES times from the unseen tiles and weigh the guesses by its decisions (fewer
         guesses once SHARE of the budget's seconds is spent); at a bigger table, no guesses (random deals)."""
-        if seen.seats > READS_ALONE:
+        if seen.seats > READING_SEATS:
             return cls(seen, {})
         state, counts = known_state(seen)
         pool = unseen(state, seen.seat)

@@ -76,7 +76,7 @@ def test_each_decision_read_back_is_the_table_and_hand_that_seat_had(seats: int,
                     assert decision.table.markers == then.markers
                     assert decision.table.double_train == then.double_train
                     assert decision.counts == [len(h) for h in then.hands]
-                    assert sorted(state.hands[other] + decision.kept) == then.hands[other]
+                    assert sorted(state.hands[other] + decision.played_since) == then.hands[other]
                     move = state.moves[index]
                     assert decision.chose == (None if move.how == DRAWN else (move.tile, move.train))
                     checked += 1
