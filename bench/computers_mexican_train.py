@@ -2,11 +2,13 @@
 
 A "game" here is one single-mode round (the default options: the highest double is the engine; it ends when a
 player goes out or the round blocks); the fewest pips wins it, a tie counts half (a 4-player tie among k: 1/k).
-A 13-round match is 13 such rounds with totals added, too slow to bench at 1 s a decision. Seeds 1..N; seats
-rotate with the seed, so each level sits in each seat as often (the engine's holder opens).
+With `--mode rounds` a "game" is a 13-round match, won on the lowest pip total (slow: bench it with `--playouts`).
+Each report also gives the first level's mean pip margin per round (its pips less the best other hand's, lower is
+better), the figure a match adds up. Seeds 1..N; seats rotate with the seed, so each level sits in each seat as
+often (the engine's holder opens).
 
     python bench/computers_mexican_train.py [--games N] [--playouts P | --seconds S] [--pairing NAME] [--seed S]
-        [--rate]
+        [--mode single|rounds] [--jobs J] [--rate]
 
 `--rate` also prints how many playouts per second the strong player's searches made (run it with `--seconds 1` on
 a quiet core to find the `--playouts` that matches the bot's default budget).
@@ -18,7 +20,10 @@ Targets: strong beats normal in >= 65%, normal beats easy in >= 80%, strong wins
 from __future__ import annotations
 
 import argparse
+import math
+import multiprocessing
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -29,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.intervals import wilson
 from bot.computers import Budget, Seen, players
 from bot.computers import mexican_train as computers
+from bot.games.base import resolve_options
 from bot.games.mexican_train import MEXICAN_TRAIN
 from bot.games.rng import GameRandom
 
@@ -39,38 +45,46 @@ PAIRINGS = {
 }
 
 
-def play(levels: tuple[str, ...], seed: int, budget: Budget) -> tuple[float, dict[str, int]]:
-    """One round, the first level's seat rotating with the seed: its share of the win, and decisions timed."""
+def play(levels: tuple[str, ...], seed: int, budget: Budget, mode: str = "single") -> tuple[float, list[int]]:
+    """One game, the first level's seat rotating with the seed: its share of the win, and its pip margin in each
+    round."""
     seats = len(levels)
     shift = seed % seats
     at = [levels[(s - shift) % seats] for s in range(seats)]  # level of each seat
     hero = shift  # the seat of levels[0]
-    state, step, pick = MEXICAN_TRAIN.setup(seed, seats, {}), 0, random.Random(seed)
-    asked = {"decisions": 0, "searched": 0}
+    options = resolve_options(MEXICAN_TRAIN.options, {"mode": mode})
+    state, step, pick = MEXICAN_TRAIN.setup(seed, seats, options), 0, random.Random(seed)
     while (over := MEXICAN_TRAIN.outcome(state)) is None:
         step += 1
         seat = pick.choice(sorted(MEXICAN_TRAIN.to_act(state)))
         seen = Seen("mexican_train", seat, seats, MEXICAN_TRAIN.player_view(state, seat))
         rng = random.Random(seed * 100_003 + step)
         move = players("mexican_train")[at[seat]].choose(seen, rng, budget)
-        if seat == hero:
-            asked["decisions"] += 1
         state = MEXICAN_TRAIN.apply(state, seat, move, GameRandom(seed, step))
     winners = over.winners()
-    return (1 / len(winners) if hero in winners else 0.0), asked
+    margins = [r.scores[hero] - min(p for s, p in enumerate(r.scores) if s != hero) for r in state.history]
+    return (1 / len(winners) if hero in winners else 0.0), margins
 
 
-def matches(budget: Budget, games: int, pairing: str, first: int = 1) -> None:
-    """Play `games` rounds of a pairing (seeds from `first`) and print the first level's win rate."""
+def matches(budget: Budget, games: int, pairing: str, first: int = 1, mode: str = "single", jobs: int = 1) -> None:
+    """Play `games` games of a pairing (seeds from `first`) and print the first level's win rate and pip margin."""
     levels = PAIRINGS[pairing]
-    wins, began = 0.0, time.perf_counter()
-    for seed in range(first, first + games):
-        wins += play(levels, seed, budget)[0]
+    began = time.perf_counter()
+    tasks = [(levels, seed, budget, mode) for seed in range(first, first + games)]
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            results = pool.starmap(play, tasks)
+    else:
+        results = [play(*task) for task in tasks]
+    wins = sum(won for won, _ in results)
+    margins = [margin for _, rounds in results for margin in rounds]
     low, high = wilson(wins, games)
     elapsed = time.perf_counter() - began
+    half = 1.96 * statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else math.nan
     print(
         f"{pairing}: {levels[0]} wins {wins:g}/{games} = {wins / games:.0%} "
-        f"[95% {low:.0%}–{high:.0%}] ({elapsed:.0f} s, {elapsed / games:.1f} s/game)"
+        f"[95% {low:.0%}–{high:.0%}], pip margin {statistics.fmean(margins):+.1f} ± {half:.1f} a round "
+        f"({elapsed:.0f} s, {elapsed / games:.1f} s/game)"
     )
 
 
@@ -108,13 +122,18 @@ def main() -> None:
     group.add_argument("--seconds", type=float)
     parser.add_argument("--pairing", choices=(*PAIRINGS, "all"), default="all")
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed (seeds run on from it)")
+    parser.add_argument("--mode", choices=("single", "rounds"), default="single", help="one round, or 13-round matches")
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing games side by side (no --rate)")
     parser.add_argument("--rate", action="store_true", help="print the strong player's playouts per second")
     args = parser.parse_args()
     rate = Rate() if args.rate else None
     budget = Budget(playouts=args.playouts) if args.playouts else Budget(seconds=args.seconds or 1.0)
-    print(f"mexican_train computers: --games {args.games} --seed {args.seed} budget {budget} pairing {args.pairing}")
+    print(
+        f"mexican_train computers: --games {args.games} --seed {args.seed} budget {budget} pairing {args.pairing} "
+        f"mode {args.mode} jobs {args.jobs}"
+    )
     for name in PAIRINGS if args.pairing == "all" else (args.pairing,):
-        matches(budget, args.games, name, args.seed)
+        matches(budget, args.games, name, args.seed, args.mode, args.jobs)
     if rate is not None:
         print(rate.report())
 

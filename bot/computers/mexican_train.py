@@ -10,21 +10,26 @@ from bot.computers.mexican_train_read import Reading
 from bot.computers.mexican_train_sample import known_state
 from bot.computers.search import best_move
 from bot.games.base import Action, State
-from bot.games.mexican_train import rules
+from bot.games.mexican_train import MEXICAN_TRAIN, deal
 
 WIDTH, INCUMBENT = 5, 5.0
 """The strong player searches at most this many plays, the normal player's best first (more would thin the
-playouts), and keeps normal's choice unless another scores this much more (a twentieth of a win)."""
+playouts), and keeps normal's choice unless another scores this much more (a twentieth of a win; before a match's
+last round, five pips)."""
 WIN, MARGIN = 100.0, 0.1
-"""A search playout's worth: winning the round (the fewest pips), then a little of the pip margin (the margins of a
+"""A deciding round's playout is worth winning (the fewest pips), then a little of the pip margin (the margins of a
 round gone out are large, and would otherwise outweigh how often a move wins)."""
 
 
 def round_value(state: State, seat: int) -> float:
-    """A finished playout's worth to the seat: its pip margin over the best other hand, and a bonus for the fewest."""
-    scores: list[int] = state.history[-1].scores if state.history else rules.hand_scores(state)
+    """A finished playout's worth to the seat, from the totals after the round: before a match's last round, its pip
+    margin over the best other seat (a match is won on pips, and a round won is worth only the pips it saves); in
+    the last or only round, a bonus for the fewest pips, and a little of that margin."""
+    scores = MEXICAN_TRAIN.standing(state).scores
     best_other = min(s for i, s in enumerate(scores) if i != seat)
     mine = scores[seat]
+    if state.mode == "rounds" and state.round < deal.ROUNDS_MATCH:
+        return float(best_other - mine)
     return MARGIN * (best_other - mine) + (WIN if mine < best_other else WIN / 2 if mine == best_other else 0.0)
 
 

@@ -1,13 +1,16 @@
-"""Mexican Train computers: the line planner, doubles played early, and guesses that read open markers."""
+"""Mexican Train computers: the line planner, doubles played early, guesses that read open markers, and what a
+playout is worth in a match."""
 
 from __future__ import annotations
 
 import random
 
 from bot.computers import Budget, Seen, players
+from bot.computers.mexican_train import WIN, planned, round_value
 from bot.computers.mexican_train_plan import longest_chain
 from bot.computers.mexican_train_read import Reading
-from bot.games.base import Action
+from bot.computers.search import policy_playout
+from bot.games.base import Action, resolve_options
 from bot.games.mexican_train import MEXICAN_TRAIN, tiles
 from bot.games.mexican_train.state import MexicanState
 
@@ -54,3 +57,31 @@ def test_a_guess_deals_a_player_with_its_marker_out_no_tile_for_its_open_end() -
         assert all(len(g.hands[1]) == 10 and g.hands[0] == sorted(hand) for g in guesses)
         fits = [any(tiles.fits(t, 6) for t in g.hands[1]) for g in guesses]
         assert not any(fits) if lacking else any(fits)
+
+
+def played_out(round_number: int, totals: list[int]) -> tuple[MexicanState, list[int]]:
+    """Round `round_number` of a 13-round match played out as a search does (that round only), after `totals`: the
+    finished state and the round's pips."""
+    state = MEXICAN_TRAIN.setup(7, 2, resolve_options(MEXICAN_TRAIN.options, {"mode": "rounds"}))
+    state.round = state.rounds = round_number
+    state.totals = list(totals)
+    end = policy_playout("mexican_train", planned)(state, 7, random.Random(7), 10_000)
+    assert end.finished
+    return end, end.history[-1].scores
+
+
+def test_before_a_match_s_last_round_a_playout_is_worth_its_pip_margin_only() -> None:
+    end, pips = played_out(5, [30, 0])
+    assert pips[0] != pips[1]
+    totals = [30 + pips[0], pips[1]]
+    for seat in (0, 1):
+        assert round_value(end, seat) == totals[1 - seat] - totals[seat]  # no bonus for the round's winner
+
+
+def test_in_a_match_s_last_round_the_totals_decide_the_bonus() -> None:
+    _, pips = played_out(13, [0, 0])
+    winner = pips.index(min(pips))
+    behind = [0, 0]
+    behind[winner] = abs(pips[0] - pips[1]) + 1  # it wins the round and still loses the match by a pip
+    end, _ = played_out(13, behind)
+    assert round_value(end, winner) < 0 < WIN <= round_value(end, 1 - winner)
