@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Protocol
 
 from bot.computers.base import Budget, Player, Seen
 from bot.computers.mexican_train_plan import ROLLOUT_NODES, ranked, sensible
@@ -48,16 +50,26 @@ class Greedy:
         return ranked(*known_state(seen), seen.seat, seen.legal)[0]
 
 
+class Guesses(Protocol):
+    """Where a search's playouts get their full states."""
+
+    def sample(self, seen: Seen, rng: random.Random) -> State: ...
+
+
 class Search:
     """Strong: determinized playouts of the rest of the round (normal rollouts) over the normal player's best plays,
     the other hands guessed as their play so far suggests."""
+
+    def __init__(self, read: Callable[[Seen, random.Random, Budget], Guesses] = Reading.of) -> None:
+        self.read = read
+        """How it guesses the other hands from the view (a bench may measure other guesses)."""
 
     def choose(self, seen: Seen, rng: random.Random, budget: Budget) -> Action:
         moves = ranked(*known_state(seen), seen.seat, seen.legal)
         if len(moves) == 1 or moves[0].verb != "play":
             return moves[0]
         began = budget.now()
-        reading = Reading.of(seen, rng, budget)  # within the budget: the playouts get what it leaves
+        reading = self.read(seen, rng, budget)  # within the budget: the playouts get what it leaves
         return best_move(
             seen,
             moves[:WIDTH],

@@ -31,9 +31,9 @@ from bot.ui import delivery
 log = logging.getLogger(__name__)
 
 FAILURES_IN_A_ROW = 3
+"""A channel whose computer keeps failing stops asking (until the next change pokes it), rather than spin."""
 UNAVAILABLE_RETRY_S = 10.0
 """The database is out of reach (PostgreSQL restarting): the computer tries its move again this much later."""
-"""A channel whose computer keeps failing stops asking (until the next change pokes it), rather than spin."""
 
 
 class Computers:
