@@ -116,20 +116,18 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
         channel_id = flows.channel_id_of(interaction)
         lobby = await self.manager.lobby(channel_id)
         # The board is posted for everyone: it speaks the server's language.
-        if lobby is not None:
-            with flows.in_public(interaction):
-                shown = {"embed": lobby_embed(lobby), "view": components.lobby_view(channel_id, lobby.game)}
-            game_id = lobby.game_id
-        else:
+        if lobby is None:
             update = await self.manager.current(channel_id)
             await flows.acknowledge_publicly(interaction)  # nothing left to refuse; the board is drawn next
-            with flows.in_public(interaction):
-                shown = await delivery.board_message(update)
-            game_id = update.game_id
-        replaced = await self.manager.board_message(game_id)
+            # In the channel's turn, the newest board: the old one loses its buttons first, this one takes them.
+            await delivery.repost(interaction.client, update, lambda shown: flows.post_public(interaction, shown))
+            return
+        with flows.in_public(interaction):
+            shown = {"embed": lobby_embed(lobby), "view": components.lobby_view(channel_id, lobby.game)}
+        replaced = await self.manager.board_message(lobby.game_id)
         message = await flows.post_public(interaction, shown)
-        # The message just posted becomes the one later moves edit; the one it replaces keeps no buttons.
-        await self.manager.set_board_message(game_id, message.id)
+        # The message just posted becomes the one later changes edit; the one it replaces keeps no buttons.
+        await self.manager.set_board_message(lobby.game_id, message.id)
         if replaced is not None and replaced != message.id:
             await delivery.retire(interaction.client, channel_id, replaced)
 
@@ -142,8 +140,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
     @refusals_answered
     async def undo(self, interaction: discord.Interaction) -> None:
         update = await self.manager.undo(flows.channel_id_of(interaction), interaction.user.id)
-        await reply_privately(interaction, _("Your last move was taken back."))
-        await delivery.announce(interaction, update)
+        await flows.reply_and_announce(interaction, update, _("Your last move was taken back."))
 
     @app_commands.command(name="resign", description="Leave the running game (your seat then plays by default)")
     @refusals_answered
@@ -242,8 +239,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
         moderator = flows.is_moderator(interaction)
         channel_id = flows.channel_id_of(interaction)
         update = await self.manager.kick(channel_id, flows.player(interaction), user.id, moderator=moderator)
-        await reply_privately(interaction, _("{player} was removed.").format(player=flows.user_name(user)))
-        await delivery.announce(interaction, update)
+        await flows.reply_and_announce(
+            interaction, update, _("{player} was removed.").format(player=flows.user_name(user))
+        )
 
     @app_commands.command(name="replace", description="Give a player's seat to someone else (moderators)")
     @app_commands.describe(
@@ -287,8 +285,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
             said = _("{new} now holds {old}'s seat.").format(new=taker, old=flows.user_name(old))
         else:
             said = _("{new} now holds seat {seat}.").format(new=taker, seat=seat)
-        await reply_privately(interaction, said)
-        await delivery.announce(interaction, update)
+        await flows.reply_and_announce(interaction, update, said)
 
     @app_commands.command(name="skip", description="Apply the timeout to whoever the game waits for (moderators)")
     @refusals_answered
@@ -296,8 +293,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
         update = await self.manager.skip(
             flows.channel_id_of(interaction), flows.player(interaction), moderator=flows.is_moderator(interaction)
         )
-        await reply_privately(interaction, _("Done."))
-        await delivery.announce(interaction, update)
+        await flows.reply_and_announce(interaction, update, _("Done."))
 
     @app_commands.command(name="help", description="How to play with Tetsudō, or one game's help")
     @app_commands.describe(game="A game to explain")

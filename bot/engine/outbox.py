@@ -41,6 +41,10 @@ class OutboxDesk(PlayDesk):
         """The newest delivery owed now: a restart delivers up to it (later ones are being delivered live)."""
         return await self.storage.last_owed()
 
+    async def owed_announcements(self, game_id: int, through_version: int) -> list[OwedRow]:
+        """The game's channel announcements still owed up to a version, oldest first (the writer tells them)."""
+        return await self.storage.owed_announcements(game_id, through_version)
+
     async def settle(self, ids: Iterable[int]) -> None:
         """These deliveries were made (or fell back to **My hand**): nothing sends them again."""
         await self.storage.settle(ids)

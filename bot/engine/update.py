@@ -130,6 +130,12 @@ class Update:
 
 
 def owings(update: Update, *, new_board: bool = False) -> tuple[Owing, ...]:
-    """What a change owes Discord: the channel's announcement, and each private view it dealt (by owner only)."""
+    """What a change owes Discord: the channel's announcement, each private view it dealt (by owner only), and the
+    mover's own reply: their new view, sent by DM after a restart if the bot stopped before answering them."""
     public = Owing(None, update.lines, update.newly_awaited, new_board)
-    return (public, *(Owing(user_id) for user_id in update.dm_views))
+    views = [Owing(user_id) for user_id in update.dm_views]
+    mover = update.actor_id
+    seated = any(s.user_id == mover and s.computer is None for s in update.seats)
+    if mover is not None and update.actor_view is not None and seated and mover not in update.dm_views:
+        views.append(Owing(mover))
+    return (public, *views)

@@ -95,6 +95,15 @@ class OutboxQueries:
         )
         return [_owed(row) for row in rows]
 
+    async def owed_announcements(self, game_id: int, through_version: int) -> list[OwedRow]:
+        """A game's channel announcements still owed, up to a version, in the order they were saved."""
+        rows = await self._db.fetchall(
+            f"SELECT {OWED_COLUMNS} {OWED_OF} WHERE o.game_id = ? AND o.user_id IS NULL AND o.version <= ? "
+            "ORDER BY o.version, o.id",
+            (game_id, through_version),
+        )
+        return [_owed(row) for row in rows]
+
     async def last_owed(self) -> int:
         """The newest outbox row's id (0 when nothing is owed)."""
         return await fetch_int(

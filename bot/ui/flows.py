@@ -272,9 +272,10 @@ async def refuse_with_fresh_view(interaction: discord.Interaction, channel_id: i
 
 
 async def show_in_place(interaction: discord.Interaction, update: Update) -> None:
-    """After a move from a private message: the mover's new view in its place, then the channel."""
-    # The move is committed; now the mover sees their new hand in place of the old menu, under what the move did
-    # (the old first line, e.g. the last move's reply, would be stale).
+    """After a move from a private message: the channel's news queued in its place, the mover's new view in place."""
+    # Queued first: the channel is told in the order moves were saved, whatever the mover's picture costs. Then the
+    # mover sees their new hand in place of the old menu, under what the move did (the old first line would be stale).
+    queued = delivery.queue(interaction.client, update)
     try:
         kwargs = await hand_message(update)
         kwargs["content"] = presenter_for(update.game).move_reply(update)
@@ -282,7 +283,7 @@ async def show_in_place(interaction: discord.Interaction, update: Update) -> Non
     except discord.HTTPException as error:
         # Answered too late (or refused): the move stands all the same, so the channel must still hear of it.
         private_reply_failed(update, error)
-    await delivery.announce(interaction, update)
+    await delivery.announced(interaction, update, queued)
 
 
 async def play_action(
@@ -298,6 +299,7 @@ async def play_action(
     update = await manager.act(
         channel_id, interaction.user.id, action, await engine_version(manager, channel_id, version)
     )
+    queued = delivery.queue(interaction.client, update)  # its place among the channel's news is fixed now
     kwargs: dict[str, Any] = {}
     if update.actor_view is not None and presenter_for(update.game).reply_with_view(update):
         kwargs = _without_none(await hand_message(update))  # more to do, or a new deal: the hand and its menu
@@ -305,7 +307,14 @@ async def play_action(
         await interaction.followup.send(presenter_for(update.game).move_reply(update), ephemeral=True, **kwargs)
     except discord.HTTPException as error:
         private_reply_failed(update, error)  # the move stands: the channel must still hear of it
-    await delivery.announce(interaction, update)
+    await delivery.announced(interaction, update, queued)
+
+
+async def reply_and_announce(interaction: discord.Interaction, update: Update, text: str) -> None:
+    """A command's private answer, given once its change is queued (so it can't race the next command's news)."""
+    queued = delivery.queue(interaction.client, update)
+    await reply_privately(interaction, text)
+    await delivery.announced(interaction, update, queued)
 
 
 def private_reply_failed(update: Update, error: discord.HTTPException) -> None:
@@ -402,11 +411,8 @@ async def lobby_command(interaction: discord.Interaction, verb: str) -> None:
         # A running game: join means taking the seat a moderator freed.
         update = await manager.take_seat(channel_id, player(interaction))
         hand = presenter_for(update.game).hand_label
-        await reply_privately(
-            interaction,
-            _("You take a seat in {title}. Press **{hand}** to play.").format(title=update.title, hand=hand),
-        )
-        await delivery.announce(interaction, update)
+        taken = _("You take a seat in {title}. Press **{hand}** to play.").format(title=update.title, hand=hand)
+        await reply_and_announce(interaction, update, taken)
         return
     if verb == "join":
         lobby = await manager.join(channel_id, player(interaction))

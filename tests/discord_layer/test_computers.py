@@ -16,7 +16,7 @@ from bot.engine import Update
 from bot.games.base import Action, IllegalAction
 from bot.games.mexican_train import MEXICAN_TRAIN
 from bot.storage.records import ActionRow
-from bot.ui import delivery
+from bot.ui import delivery, outgoing
 from tests.discord_layer import conftest
 from tests.discord_layer.table import Table, response_text, text_of
 from tests.support.computer_channels import open_computer_channels
@@ -252,13 +252,13 @@ async def test_a_computer_is_sent_nothing_and_no_private_view_goes_public(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     sent_to: list[int] = []
-    send_view = delivery._send_view
+    send_view = outgoing._send_view
 
     async def recording(client: Any, channel: Any, update: Update, user_id: int, view: dict[str, Any]) -> None:
         sent_to.append(user_id)
         await send_view(client, channel, update, user_id, view)
 
-    monkeypatch.setattr(delivery, "_send_view", recording)
+    monkeypatch.setattr(outgoing, "_send_view", recording)
     await open_with_computers(table, computers=1, level="easy")
     await table.bob.click(table.lobby_message(), label="Join")
     await table.alice.click(table.lobby_message(), label="Start")

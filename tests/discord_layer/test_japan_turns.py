@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import discord
 import pytest
 
 from bot.games.ttr_japan.data import japan
@@ -79,14 +80,16 @@ async def test_the_tickets_button_offers_tickets_to_the_player_on_turn(japan: Ja
 async def test_a_click_on_an_old_board_is_refused_as_stale(japan: JapanTable) -> None:
     await japan.started(japan.bob)
     await japan.keep_first_tickets()
-    old_board = japan.board()
-    # A new board message; retiring the old one fails, so it keeps its buttons (issue 17 item 20).
-    unavailable = {"status": 503, "code": 0, "message": "Service Unavailable"}
-    japan.env.inject_error("PATCH", f"/channels/{japan.game_channel.id}/messages/{old_board.id}", **unavailable)
-    await japan.bob.slash(japan.game_channel, "game status")
+    # The board as a client that has not refreshed still shows it: its Deck button carries this version.
+    deck = next(
+        item.custom_id
+        for row in japan.board().components
+        for item in getattr(row, "children", [])
+        if isinstance(item, discord.Button) and item.label == "Deck"
+    )
     await japan.ttr(japan.alice, "draw", card="deck")
     version = (await japan.current()).version
-    stale = await japan.alice.click(old_board, label="Deck")
+    stale = await japan.alice.click(await bot_message_with_button(japan, "Deck", str(deck)), label="Deck")
     assert stale.ephemeral and "moved on" in response_text(stale)
     assert (await japan.current()).version == version
 
@@ -192,3 +195,13 @@ def japan_route(route_id: int):  # type: ignore[no-untyped-def]
 
 def japan_routes():  # type: ignore[no-untyped-def]
     return list(japan().routes.values())
+
+
+async def bot_message_with_button(japan: JapanTable, label: str, custom_id: str) -> discord.Message:
+    """A bot message carrying one button with `custom_id`: an older board, as a client not yet refreshed shows it."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label=label, custom_id=custom_id))
+    view.stop()  # not stored: the click reaches the bot's registered board buttons, as a real one does
+    channel = japan.bot.get_channel(japan.game_channel.id)
+    assert isinstance(channel, discord.abc.Messageable)
+    return await channel.send("an older board", view=view)

@@ -56,20 +56,25 @@ async def test_load_offers_only_your_legal_options_once_per_roll(miyajima: Miyaj
     assert "Still loading: **alice**" in text_of(miyajima.with_button("Load"))
 
 
-async def test_a_click_on_an_old_round_message_is_refused_as_stale(miyajima: MiyajimaTable) -> None:
+async def test_a_board_that_could_not_be_retired_stays_the_one_live_board(miyajima: MiyajimaTable) -> None:
+    """Issue 32: `/game status` can't take the old board's buttons off (Discord refuses), so it posts a copy without
+    controls; the old board stays the one live board and follows every move (it was left stale, issue 17)."""
     await miyajima.started(miyajima.bob)
     old = miyajima.with_button("Roll red")
-    # Retiring the old board fails, so it keeps its buttons (issue 17 item 20): a click on it is still answered.
     unavailable = {"status": 503, "code": 0, "message": "Service Unavailable"}
     miyajima.env.inject_error("PATCH", f"/channels/{miyajima.game_channel.id}/messages/{old.id}", **unavailable)
-    await miyajima.bob.slash(miyajima.game_channel, "game status")
+    status = await miyajima.bob.slash(miyajima.game_channel, "game status")
+    assert status.response is not None and labels(status.response.message) == [], "a copy, without controls"
     await miyajima.miyajima(miyajima.alice, "roll", die="yellow")
     for actor in (miyajima.alice, miyajima.bob):
         await miyajima.miyajima(actor, "load", option="yellow fast")
+    live = [m for m in miyajima.game_channel.history() if labels(m)]
+    assert [m.id for m in live] == [old.id], "one message carries controls: the board that kept them"
+    assert await miyajima.bot.manager.board_message((await miyajima.current()).game_id) == old.id
     version = (await miyajima.current()).version
-    stale = await miyajima.alice.click(old, label="Roll red")
-    assert stale.ephemeral and "moved on" in response_text(stale)
-    assert (await miyajima.current()).version == version
+    rolled = await miyajima.alice.click(live[0], label="Roll red")
+    assert rolled.ephemeral and "moved on" not in response_text(rolled), "its buttons are the current ones"
+    assert (await miyajima.current()).version == version + 1
 
 
 async def test_sheet_shows_any_players_sheet_privately(miyajima: MiyajimaTable) -> None:

@@ -145,16 +145,15 @@ async def test_a_burst_of_board_edits_is_coalesced_and_ends_on_the_newest(toyko:
     updates = [await manager.act(channel_id, toyko.bob.id, Action("point", (seat,))) for seat in ("A1", "B1")]
     serial = (await toyko.state()).serial(1)
     updates.append(await manager.act(channel_id, toyko.dave.id, Action("swap", ("A1", "B1", serial))))
-    channel = await delivery.channel_of(toyko.bot, channel_id)
     before = len(toyko.env.backend.transcript)
-    await asyncio.gather(*(delivery.edit_board(toyko.bot, channel, u) for u in updates))
+    await asyncio.gather(*(delivery.deliver(toyko.bot, u) for u in updates))
     calls = toyko.env.backend.transcript[before:]
     edits = [
         name
         for kind, name, _ in calls
         if kind == "HTTP" and name == f"PATCH /channels/{channel_id}/messages/{board.id}"
     ]
-    assert len(edits) == 2, "three boards at once: the first is shown, then only the newest"
+    assert len(edits) == 1, "three changes at once: only the newest board is shown"
     assert "· 1 exchange\n" in text_of(toyko.with_button("My panel")), "the newest board: dave's exchange"
 
 

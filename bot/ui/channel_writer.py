@@ -1,0 +1,430 @@
+"""One writer per channel: a game's public messages go out from one task, in the order their versions were saved.
+
+Changes reach Discord from many tasks at once (moves, skips, timeouts, computers, `/game status`, restarts). Each
+hands its Update to its channel's writer at once, and the writer sends, one batch at a time:
+1. the board of the newest version noted — never older than one it already showed (an older one is dropped, not
+   drawn), and never beside a second board with live controls (an old board loses them before a new one is posted);
+2. then the lines every change up to that version saved in the outbox, in the order they were committed (a change
+   whose own task is late is still told in its place), pinging those still awaited: a ping follows its board;
+3. then the results of a game that ended, and each owner's newest private view by DM.
+Pictures are drawn side by side as soon as a change is noted; one superseded before it is drawn is never drawn. A
+board Discord refused (429, a timeout) is tried again a little later, until the channel shows the newest.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.engine import GameManager, Update
+from bot.i18n import ngettext, speaking
+from bot.storage import OwedRow
+from bot.ui import outgoing
+from bot.ui.presenters import presenter_for
+
+log = logging.getLogger(__name__)
+
+RETRY_S = (1.0, 3.0, 10.0, 30.0)
+"""After Discord refused a board: the pauses before each new try (then the next change tries again)."""
+
+Order = tuple[int, int]
+"""(game id, version): a later game in the channel is newer than every version of an earlier one."""
+
+Post = Callable[[dict[str, Any]], Awaitable[discord.Message]]
+"""Posts a board message (`/game status` answers with it) and returns it."""
+
+
+def order_of(update: Update) -> Order:
+    """Where an update stands in its channel's history."""
+    return (update.game_id, update.version)
+
+
+@dataclass
+class Noted:
+    """A change handed to the writer, and the future its sender awaits."""
+
+    update: Update
+    new_board: bool
+    done: asyncio.Future[None]
+
+
+@dataclass
+class Job:
+    """Anything else the channel is told (a reminder, a lobby message): sent in its turn."""
+
+    run: Callable[[], Awaitable[Any]]
+    done: asyncio.Future[Any]
+
+
+@dataclass
+class Repost:
+    """`/game status`: the newest board posted anew by `post`, the old one retired first."""
+
+    update: Update
+    post: Post
+    done: asyncio.Future[Any]
+
+
+@dataclass
+class Shown:
+    """What the channel shows, as far as its writer knows."""
+
+    order: Order = (0, 0)
+    """The version on the board message."""
+    fresh_due: bool = False
+    """A change asked for a board posted anew (a new turn cycle) and none was yet: the next board is posted anew."""
+    dms: dict[int, Order] = field(default_factory=dict)
+    """Per user: the newest private view sent by DM (an older one is never sent after it)."""
+
+
+class ChannelWriter:
+    """The one sender of a channel's public messages (see the module's docstring)."""
+
+    def __init__(self, client: discord.Client, channel_id: int) -> None:
+        self.client = client
+        self.channel_id = channel_id
+        self._queue: deque[Noted | Job | Repost] = deque()
+        self._newest: Update | None = None
+        self._shown = Shown()
+        self._pictures: dict[Order, asyncio.Task[dict[str, Any]]] = {}
+        self._drawing_for: Order | None = None
+        """The picture the writer is waiting for now: a newer change does not cancel that one."""
+        self._task: asyncio.Task[None] | None = None
+        self._retry: asyncio.Task[None] | None = None
+        self._retries = 0
+
+    @property
+    def manager(self) -> GameManager:
+        return outgoing.manager_of(self.client)
+
+    @property
+    def busy(self) -> bool:
+        """Whether something is queued, being sent, or a board is to be tried again."""
+        running = [t for t in (self._task, self._retry) if t is not None and not t.done()]
+        return bool(self._queue) or bool(running)
+
+    @property
+    def shown(self) -> Order:
+        """The version the channel's board shows (as far as this writer knows)."""
+        return self._shown.order
+
+    # ------------------------------------------------------------------ what senders hand in (never awaiting)
+
+    def announce(self, update: Update, *, new_board: bool = False) -> asyncio.Future[None]:
+        """Queue a committed change; the future ends once the channel was told (or Discord refused)."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._note(update)
+        self._queue.append(Noted(update, new_board, done))
+        self._wake()
+        return done
+
+    def run(self, job: Callable[[], Awaitable[Any]]) -> asyncio.Future[Any]:
+        """Queue any other public message (`job` sends it), behind what is queued already."""
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._queue.append(Job(job, done))
+        self._wake()
+        return done
+
+    def repost(self, update: Update, post: Post) -> asyncio.Future[Any]:
+        """Queue the board posted anew by `post` (`update` or newer); the future gives the message."""
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._note(update)
+        self._queue.append(Repost(update, post, done))
+        self._wake()
+        return done
+
+    def _note(self, update: Update) -> None:
+        """Remember the newest change, start drawing its board, and cancel the drawings it supersedes."""
+        newest = order_of(update)
+        if newest < self._shown.order or (self._newest is not None and newest <= order_of(self._newest)):
+            return
+        self._newest = update
+        for order in [o for o in self._pictures if o < newest and o != self._drawing_for]:
+            self._pictures.pop(order).cancel()  # not drawn yet (or not finished): nobody will see it
+        if newest > self._shown.order:
+            self._pictures[newest] = self._drawing(update)
+
+    def _drawing(self, update: Update) -> asyncio.Task[dict[str, Any]]:
+        task = asyncio.get_running_loop().create_task(self._drawn(update))
+        task.add_done_callback(_retrieved)  # a picture nobody waits for any more may fail unheard
+        return task
+
+    async def _drawn(self, update: Update) -> dict[str, Any]:
+        with speaking(outgoing.language_of_channel(self.client, self.channel_id)):
+            return await outgoing.board_message(update)
+
+    def _wake(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._work(), name=f"writer-{self.channel_id}")
+
+    # ------------------------------------------------------------------ the one task that sends
+
+    async def _work(self) -> None:
+        while self._queue:
+            item = self._queue.popleft()
+            if isinstance(item, Job):
+                await _answer(item.done, item.run())
+            elif isinstance(item, Repost):
+                await _answer(item.done, self._repost(item))
+            else:
+                batch = [item]
+                while self._queue and isinstance(self._queue[0], Noted):
+                    following = self._queue.popleft()
+                    assert isinstance(following, Noted)
+                    batch.append(following)
+                await _answer_all([n.done for n in batch], self._tell(batch))
+        if self._behind():
+            self._retry_later()
+
+    def _behind(self) -> bool:
+        return self._newest is not None and order_of(self._newest) > self._shown.order
+
+    def _retry_later(self) -> None:
+        """The board is behind the newest change (Discord refused it): try again after a pause, a few times."""
+        if self._retries >= len(RETRY_S):
+            log.warning("board left behind channel=%s after %d tries", self.channel_id, self._retries)
+            self._retries = 0
+            return
+        delay = RETRY_S[self._retries]
+        self._retries += 1
+
+        async def again() -> None:
+            await asyncio.sleep(delay)
+            if self._behind():
+                with contextlib.suppress(discord.HTTPException):  # logged; the next pause tries again
+                    await self.run(self._catch_up)
+
+        self._retry = asyncio.get_running_loop().create_task(again())
+
+    async def _catch_up(self) -> None:
+        """The retry itself: the newest board, posted anew if one was due."""
+        newest = self._newest
+        if newest is not None and self._behind():
+            with speaking(outgoing.language_of_channel(self.client, self.channel_id)):
+                await self._board(newest, fresh=self._shown.fresh_due and newest.running, first=False)
+
+    async def _tell(self, batch: list[Noted]) -> None:
+        """One batch of changes: the newest board, then every saved line up to it, the results, the DMs."""
+        channel = await outgoing.channel_of(self.client, self.channel_id)
+        newest = max((n.update for n in batch), key=order_of)
+        if self._newest is not None and self._newest.game_id == newest.game_id:
+            newest = max(newest, self._newest, key=order_of)  # noted since: told now, its own batch finds it done
+        failed: discord.HTTPException | None = None
+        with speaking(outgoing.language_of(self.client, channel)):
+            rows = await self.manager.owed_announcements(newest.game_id, newest.version)
+            # Each part is tried even when Discord refused an earlier one: a lost board must not also lose the lines.
+            for part in (
+                lambda: self._board_for(batch, newest),
+                lambda: self._news(channel, newest, batch, rows),
+            ):
+                try:
+                    await part()
+                except discord.HTTPException as error:
+                    log.warning(
+                        "delivery part failed channel=%s version=%s status=%s",
+                        self.channel_id, newest.version, error.status,
+                    )  # fmt: skip
+                    failed = failed or error
+            # Discord had its say on each part: a restart must not announce them again.
+            await self.manager.settle({row.id for row in rows} | {i for n in batch for i in n.update.owed.public})
+            try:
+                await self._secrets(channel, batch)
+            except discord.HTTPException as error:
+                failed = failed or error
+        if failed is not None:
+            raise failed
+
+    async def _board_for(self, batch: list[Noted], newest: Update) -> None:
+        first = any(n.new_board for n in batch if n.update.game_id == newest.game_id)
+        if order_of(newest) < self._shown.order or (order_of(newest) == self._shown.order and not first):
+            return  # the channel shows this board or a newer one already: dropped, not drawn again
+        fresh = self._shown.fresh_due or any(presenter_for(n.update.game).fresh_board(n.update) for n in batch)
+        await self._board(newest, fresh=fresh and newest.running, first=first)
+
+    async def _board(self, update: Update, *, fresh: bool, first: bool) -> None:
+        """Bring the channel's board to `update`: edited in place, or posted anew with the old one taken down first."""
+        old_id = await self.manager.board_message(update.game_id)
+        if first or old_id is None:
+            # A game's first board: the lobby message before it was closed by the start and keeps no controls.
+            await self._post(update, self._send)
+            return
+        if fresh:
+            self._shown.fresh_due = True  # until posted: a failure here leaves it due
+            await outgoing.take_down(self.client, self.channel_id, old_id)
+            await self._post(update, self._send)
+            return
+        kwargs = dict(await self._picture(update))
+        image = kwargs.pop("file", None)
+        if image is not None:
+            image.reset()
+        channel = await outgoing.channel_of(self.client, self.channel_id)
+        try:
+            message = channel.get_partial_message(old_id)  # type: ignore[attr-defined]
+            # A finished game's board keeps no buttons: view=None removes them.
+            await message.edit(attachments=[image] if image else [], **{"view": None, **kwargs})
+        except discord.NotFound:
+            log.info("board message gone channel=%s; posting a new one", self.channel_id)
+            # Deleted by someone, most likely; if Discord was wrong, it must not stay live beside the new one.
+            await outgoing.take_down(self.client, self.channel_id, old_id)
+            await self._post(update, self._send)
+            return
+        self._now_showing(update)
+
+    async def _send(self, kwargs: dict[str, Any]) -> discord.Message:
+        channel = await outgoing.channel_of(self.client, self.channel_id)
+        return await channel.send(allowed_mentions=outgoing.NO_PINGS, **kwargs)
+
+    async def _post(self, update: Update, post: Post) -> discord.Message:
+        kwargs = dict(await self._picture(update))
+        image = kwargs.get("file")
+        if image is not None:
+            image.reset()
+        sent = await post(kwargs)
+        await self.manager.set_board_message(update.game_id, sent.id)
+        self._shown.fresh_due = False
+        self._now_showing(update)
+        return sent
+
+    def _now_showing(self, update: Update) -> None:
+        self._shown.order = order_of(update)
+        self._retries = 0
+        for order in [o for o in self._pictures if o <= self._shown.order]:
+            del self._pictures[order]
+
+    async def _picture(self, update: Update) -> dict[str, Any]:
+        """The board message for `update`: drawn already (or being drawn) since it was noted, else drawn now."""
+        order = order_of(update)
+        task = self._pictures.get(order)
+        if task is None or task.cancelled():
+            task = self._pictures[order] = self._drawing(update)
+        self._drawing_for = order
+        try:
+            return await asyncio.shield(task)
+        finally:
+            self._drawing_for = None
+
+    async def _repost(self, item: Repost) -> discord.Message:
+        """`/game status`: the old board retired, then the newest posted where the command was typed."""
+        newest = item.update
+        if self._newest is not None and self._newest.game_id == newest.game_id:
+            newest = max(newest, self._newest, key=order_of)  # read before a change the channel shows already
+        with speaking(outgoing.language_of_channel(self.client, self.channel_id)):
+            old_id = await self.manager.board_message(newest.game_id)
+            if old_id is not None:
+                try:
+                    await outgoing.take_down(self.client, self.channel_id, old_id, delete=False)
+                except discord.HTTPException:
+                    # The old board keeps its controls: this copy gets none, and the old one stays the live one.
+                    log.info("old board not retired channel=%s; posting a copy without controls", self.channel_id)
+                    kwargs = dict(await self._picture(newest))
+                    kwargs.pop("view", None)
+                    image = kwargs.get("file")
+                    if image is not None:
+                        image.reset()
+                    return await item.post(kwargs)
+            return await self._post(newest, item.post)
+
+    async def _news(
+        self, channel: discord.abc.Messageable, newest: Update, batch: list[Noted], rows: list[OwedRow]
+    ) -> None:
+        """Every saved line up to the newest version, in order, each change's results after its lines; pings last."""
+        known = {order_of(n.update): n.update for n in batch}
+        known[order_of(newest)] = newest
+        told = [(row.version, row.lines, row.pings) for row in rows]
+        # A change with no outbox row (a test's, or a mere read) is told from memory.
+        told += [(u.version, u.lines, u.newly_awaited) for u in known.values() if not u.owed.public]
+        told.sort(key=lambda entry: entry[0])
+        pieces: list[str | discord.Embed] = []
+        pings: list[int] = []
+        for version, lines, pinged in told:
+            if lines:
+                if pieces and isinstance(pieces[-1], str):
+                    pieces[-1] += "\n" + "\n".join(lines)
+                else:
+                    pieces.append("\n".join(lines))
+            pings.extend(pinged)
+            update = known.pop((newest.game_id, version), None)  # each change's results once, after its lines
+            if update is not None:
+                pieces.extend(presenter_for(update.game).result_embeds(update))
+        # Ping only who is still awaited: the game may have moved on since the line was saved.
+        awaited = set(newest.to_ping) if newest.running else set()
+        pinged_now = [uid for uid in dict.fromkeys(pings) if uid in awaited]
+        if pinged_now:
+            mentions = " ".join(f"<@{uid}>" for uid in pinged_now)
+            your_move = ngettext("{players} — your move.", "{players} — your move.", len(pinged_now))
+            said = your_move.format(players=mentions)
+            if pieces and isinstance(pieces[-1], str):
+                pieces[-1] += "\n" + said
+            else:
+                pieces.append(said)
+        for piece in pieces:
+            if isinstance(piece, discord.Embed):
+                await channel.send(embed=piece, allowed_mentions=outgoing.NO_PINGS)
+                continue
+            for start in range(0, len(piece), 2000):
+                text = piece[start : start + 2000]
+                # Only the users who must act are pinged, whatever the text contains.
+                mentioned = [discord.Object(uid) for uid in pinged_now if f"<@{uid}>" in text]
+                await channel.send(text, allowed_mentions=outgoing.only(mentioned))
+
+    async def _secrets(self, channel: discord.abc.Messageable, batch: list[Noted]) -> None:
+        """Each owner's newest private view by DM (never one older than a view sent before)."""
+        for noted in sorted(batch, key=lambda n: order_of(n.update)):
+            update = noted.update
+            here = order_of(update)
+            newer = {uid for uid, sent in self._shown.dms.items() if sent > here}
+            newer |= {uid for n in batch if order_of(n.update) > here for uid in n.update.dm_views}
+            await outgoing.send_secrets(self.client, channel, update, skip=frozenset(newer))
+            for uid in update.dm_views:
+                self._shown.dms[uid] = max(self._shown.dms.get(uid, (0, 0)), here)
+
+
+def _retrieved(task: asyncio.Task[Any]) -> None:
+    if not task.cancelled():
+        task.exception()
+
+
+async def _answer(done: asyncio.Future[Any], work: Awaitable[Any]) -> None:
+    """Run one queued item; its sender gets the result or the error (the writer goes on either way)."""
+    await _answer_all([done], work)
+
+
+async def _answer_all(waiting: list[asyncio.Future[Any]], work: Awaitable[Any]) -> None:
+    """Run one queued item for several senders: each gets its result or its error."""
+    try:
+        result = await work
+    except Exception as error:
+        for done in waiting:
+            if not done.done():
+                done.set_exception(error)
+        return
+    except BaseException as error:  # the writer itself is cancelled (the bot closes): tell the senders, then stop
+        for done in waiting:
+            if not done.done():
+                done.set_exception(error)
+        raise
+    for done in waiting:
+        if not done.done():
+            done.set_result(result)
+
+
+class Writers:
+    """The writer of every channel this bot writes to."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self._writers: dict[int, ChannelWriter] = {}
+
+    def of(self, channel_id: int) -> ChannelWriter:
+        """The channel's writer (made on first use)."""
+        writer = self._writers.get(channel_id)
+        if writer is None:
+            writer = self._writers[channel_id] = ChannelWriter(self.client, channel_id)
+        return writer
