@@ -7,7 +7,7 @@ from bot.games.rng import GameRandom
 from bot.games.toyko_train import words
 from bot.games.toyko_train.data import COLOURS, KINDS, Compartment, words_file
 from bot.games.toyko_train.optimum import best_path, fewest_exchanges
-from bot.games.toyko_train.state import ROUNDS, SWAP_AFTER, ToykoState, team_of
+from bot.games.toyko_train.state import ROUNDS, SERIALS_PER_ROUND, SWAP_AFTER, ToykoState, team_of
 from bot.i18n import _, pgettext
 
 CONDUCTOR_VERBS = ("signal", "cancel", "nod", "shake", "call")
@@ -117,13 +117,15 @@ def refusal(state: ToykoState, seat: int, action: Action) -> str:
         return _("{team} called wrong and is out of this round: wait for the next one.").format(
             team=words.team_name(team)
         )
+    meant_for = _round_meant(action)
+    # Before the role: roles swap after round 3, so a click left over from then would be refused for the wrong reason.
+    if meant_for is not None and meant_for != state.round:
+        return _("That was meant for round {then}; round {now} is on now.").format(then=meant_for, now=state.round)
     conductor = is_conductor(state, seat)
     if action.verb in TOURIST_VERBS and conductor:
         return _("You're the conductor this round: signal, and let your tourist move.")
     if action.verb in CONDUCTOR_VERBS and not conductor:
         return _("Only your conductor signals, cancels and calls; you exchange tourists and point.")
-    if action.verb in ("call", "cancel") and action.args and action.args[0] != state.round:
-        return _("That was meant for round {then}; round {now} is on now.").format(then=action.args[0], now=state.round)
     if action.verb == "cancel" and len(action.args) == 2 and action.args[1] != state.serial(team):
         return _("Your tourists have moved since that Cancel was shown (a cancel undoes one exchange): nothing undone.")
     if action.verb == "swap" and len(action.args) == 3 and action.args[2] != state.serial(team):
@@ -137,6 +139,16 @@ def refusal(state: ToykoState, seat: int, action: Action) -> str:
     if action.verb == "point":
         return _("Point at one of the compartment's seats, like B2.")
     return _("That move isn't part of Toyko Train.")
+
+
+def _round_meant(action: Action) -> int | None:
+    """The round a click was made in, when it says: a call's or cancel's round, an exchange's seating number."""
+    args = action.args
+    if action.verb in ("call", "cancel") and args and isinstance(args[0], int):
+        return args[0]
+    if action.verb == "swap" and len(args) == 3 and isinstance(args[2], int):
+        return args[2] // SERIALS_PER_ROUND
+    return None
 
 
 def _swap_refusal(compartment: Compartment, action: Action) -> str:
