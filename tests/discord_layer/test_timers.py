@@ -104,3 +104,16 @@ async def test_game_turns_lists_the_games_waiting_for_you_with_a_link(table: Tab
     assert mine.ephemeral and f"/{table.game_channel.id}" in mine.response.content  # type: ignore[union-attr]
     theirs = await other.slash(table.channel, "game turns")
     assert "not your move" in theirs.response.content  # type: ignore[union-attr]
+
+
+async def test_a_consequence_chosen_without_a_timeout_is_announced(table: Table) -> None:
+    """Issue 32 item 4.3: `/game timers on_timeout:skip` with no timeout said "timeout off" and hid the skip."""
+    await table.open_lobby()
+    said = await table.alice.slash(table.game_channel, "game timers", on_timeout="forfeit")
+    content = said.response.content  # type: ignore[union-attr]
+    assert not said.ephemeral and "timeout off, then forfeit once a timeout is set" in content
+    shown = await table.alice.slash(table.game_channel, "game timers")
+    assert "timeout off, then forfeit once a timeout is set" in shown.response.content  # type: ignore[union-attr]
+    await table.alice.slash(table.game_channel, "game timers", timeout="1h")
+    shown = await table.alice.slash(table.game_channel, "game timers")
+    assert "timeout 1h, then forfeit." in shown.response.content  # type: ignore[union-attr]
