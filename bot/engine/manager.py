@@ -274,12 +274,15 @@ class PlayDesk(LobbyDesk):
         if row is None:
             raise IllegalAction(_("No game has been played in this channel yet."))
         game = self.game(row.game)
-        names = {s.seat: shown_name(seat_name(s)) for s in await self.storage.seats(row.id)}
+        seats = await self.storage.seats(row.id)
+        names = {s.seat: shown_name(seat_name(s)) for s in seats}
+        left = {s.seat for s in seats if s.resigned}
         rows = (await self.storage.actions(row.id))[-limit:]
         in_order = [names.get(seat, "?") for seat in range(len(names))]
         return [
             name_seats(
-                f"{r.n}. {who(names.get(r.seat, '?'), r.auto)} {game.describe(Action.from_json(json.loads(r.action)))}",
+                f"{r.n}. {who(names.get(r.seat, '?'), r.auto, r.seat in left)} "
+                f"{game.describe(Action.from_json(json.loads(r.action)))}",
                 in_order,
             )
             for r in rows
@@ -414,7 +417,8 @@ class PlayDesk(LobbyDesk):
             if s.seat != actor_seat and s.user_id not in dms and changed and s.computer is None:
                 dms[s.user_id] = views[s.seat]
         with self.in_public(loaded.guild_id):
-            lines = lines + [new.named(move_line(game, m, new.name(m.seat))) for m in step.moves]
+            left = new.resigned()
+            lines = lines + [new.named(move_line(game, m, new.name(m.seat), m.seat in left)) for m in step.moves]
         update = self._update(new, lines, actor=actor, dm_views=dms, outcome=outcome, ended=ended)
         update = replace(update, already_waiting=tuple(s.user_id for s in new.seats if s.seat in waited))
         write = MoveWrite(

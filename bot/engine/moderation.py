@@ -343,9 +343,12 @@ class GameManager(ComputerDesk):
 def timer_words(timers: GameTimers) -> str:
     """ "reminder 12h · timeout 2d, then auto" for a lobby or a reply."""
     remind = pgettext("reminder", "default") if timers.remind_s is None else duration_words(timers.remind_s)
-    timeout = duration_words(timers.timeout_s)
+    timeout, consequence = duration_words(timers.timeout_s), consequence_name(timers.on_timeout)
     if timers.timeout_s is None:
-        return _("reminder {remind} · timeout {timeout}").format(remind=remind, timeout=timeout)
+        # The consequence is kept even with no timeout: say it, or choosing one would look ignored.
+        return _("reminder {remind} · timeout {timeout}, then {consequence} once a timeout is set").format(
+            remind=remind, timeout=timeout, consequence=consequence
+        )
     return _("reminder {remind} · timeout {timeout}, then {consequence}").format(
-        remind=remind, timeout=timeout, consequence=consequence_name(timers.on_timeout)
+        remind=remind, timeout=timeout, consequence=consequence
     )

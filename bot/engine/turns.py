@@ -89,15 +89,21 @@ def must_act(game: Game, state: State) -> frozenset[int]:
     return frozenset(seat for seat in game.to_act(state) if game.default_action(state, seat) is not None)
 
 
-def move_line(game: Game, move: Move, name: str) -> str:
-    """One public log line for an applied move: who, what, and what followed from it."""
+def move_line(game: Game, move: Move, name: str, left: bool = False) -> str:
+    """One public log line for an applied move: who, what, and what followed from it (`left`: the seat's player has
+    left the game)."""
     said = " ".join(move.said)
-    return f"{who(name, move.auto)} {game.describe(move.action)}{' ' + said if said else ''}"
+    return f"{who(name, move.auto, left)} {game.describe(move.action)}{' ' + said if said else ''}"
 
 
-def who(name: str, auto: bool) -> str:
-    """A log line's player: "Aiko", or "Aiko (auto)" when the engine played for them."""
-    return _("{player} (auto)").format(player=name) if auto else name
+def who(name: str, auto: bool, left: bool = False) -> str:
+    """A log line's player: "Aiko"; "Aiko (auto)" when the engine played a turn for them; "Aiko's seat (played
+    automatically)" once they have left the game (resigned, forfeited, removed), as they no longer play."""
+    if not auto:
+        return name
+    if left:
+        return _("{player}'s seat (played automatically)").format(player=name)
+    return _("{player} (auto)").format(player=name)
 
 
 def resigned_last(outcome: Outcome, resigned: frozenset[int]) -> Outcome:

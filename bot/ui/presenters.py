@@ -103,8 +103,10 @@ class Presenter:
         return verb in self.button_verbs or any(button.verb == verb for button in self.buttons(update))
 
     def menu_moves(self, update: Update, view: dict[str, Any]) -> list[dict[str, Any]]:
-        """The moves offered in a seat's private menu (at most 25 fit), labelled with names."""
-        return list(named_view(update, view)["legal"])
+        """The moves offered in a seat's private menu (at most 25 fit), labelled with names as stored: menu labels
+        are plain text, where markdown escapes would show as backslashes."""
+        names = [s.name for s in update.seats]
+        return [{**move, "label": name_seats(str(move["label"]), names)} for move in view.get("legal", [])]
 
     def panel(self, update: Update, view: dict[str, Any], picked: str | None) -> discord.ui.View | None:
         """The game's own private controls in place of the move menu (a conductor's panel), if it has them."""

@@ -104,3 +104,33 @@ async def test_game_turns_lists_the_games_waiting_for_you_with_a_link(table: Tab
     assert mine.ephemeral and f"/{table.game_channel.id}" in mine.response.content  # type: ignore[union-attr]
     theirs = await other.slash(table.channel, "game turns")
     assert "not your move" in theirs.response.content  # type: ignore[union-attr]
+
+
+async def test_a_consequence_chosen_without_a_timeout_is_announced(table: Table) -> None:
+    """Issue 32 item 4.3: `/game timers on_timeout:skip` with no timeout said "timeout off" and hid the skip."""
+    await table.open_lobby()
+    said = await table.alice.slash(table.game_channel, "game timers", on_timeout="forfeit")
+    content = said.response.content  # type: ignore[union-attr]
+    assert not said.ephemeral and "timeout off, then forfeit once a timeout is set" in content
+    shown = await table.alice.slash(table.game_channel, "game timers")
+    assert "timeout off, then forfeit once a timeout is set" in shown.response.content  # type: ignore[union-attr]
+    await table.alice.slash(table.game_channel, "game timers", timeout="1h")
+    shown = await table.alice.slash(table.game_channel, "game timers")
+    assert "timeout 1h, then forfeit." in shown.response.content  # type: ignore[union-attr]
+
+
+async def test_a_forfeited_seat_plays_on_as_a_seat_not_as_its_player(table: Table) -> None:
+    """Issue 32 item 4.4: after "drops out of the game", the log said "<player> (auto) plays …" as if they played on."""
+    await table.open_lobby()
+    await table.alice.slash(table.game_channel, "game timers", timeout="1h", on_timeout="forfeit")
+    for player in (table.bob, table.carol):
+        await player.click(table.lobby_message(), label="Join")
+    await table.alice.click(table.lobby_message(), label="Start")
+    dropped = table.actor_for((await table.current()).to_ping[0]).user.name
+    await table.env.advance_time(HOUR + MINUTE)
+    [timeout] = timeouts(table)
+    assert f"{dropped} drops out of the game" in timeout.content
+    assert f"{dropped}'s seat (played automatically) " in timeout.content
+    assert f"{dropped} (auto)" not in timeout.content
+    log = await table.alice.slash(table.game_channel, "game log")
+    assert f"{dropped}'s seat (played automatically) " in log.response.content  # type: ignore[union-attr]

@@ -275,3 +275,26 @@ async def test_a_cancel_sent_twice_at_the_same_moment_undoes_one_exchange_only(t
     refused = [r for r in sent if isinstance(r, IllegalAction)]
     assert len(refused) == 1 and "moved since that Cancel was shown" in refused[0].message, sent
     assert len((await toyko.state()).exchanges[0]) == 1, "exactly one exchange was undone"
+
+
+async def test_a_doubled_call_as_round_three_ends_is_answered_with_its_round(toyko: ToykoTable) -> None:
+    """Issue 32 item 4.1: the call clicked again reached round 4, where its clicker is the tourist, and was refused
+    as the wrong role; it must say which round it was meant for."""
+    await toyko.started(toyko.bob, toyko.carol, toyko.dave)
+    for _round in range(3):
+        state = await toyko.state()
+        for a, b in best_path(SIX, tuple(state.seatings[0]), tuple(state.target)):
+            await toyko.toyko(toyko.bob, "swap", a=SIX.name(a), b=SIX.name(b))
+        panel = await toyko.panel(toyko.alice)
+        assert panel.response is not None
+        call = next(
+            item.custom_id
+            for row in panel.response.message.components
+            for item in getattr(row, "children", [])
+            if item.label == "Toyko Train!"
+        )
+        await toyko.alice.click(panel.response.message, custom_id=call)
+    assert (await toyko.state()).round == 4
+    again = await toyko.alice.click(await posted_button(toyko, call), custom_id=call)  # round 3's call, sent again
+    assert "That was meant for round 3; round 4 is on now." in response_text(again)
+    assert (await toyko.state()).cards == [3, 0]

@@ -49,5 +49,8 @@ async def test_a_resigned_seat_that_merely_may_act_does_not_stop_default_play(ma
     await manager.resign(CHANNEL, uid(2))
     update = await manager.act(CHANNEL, uid(0), (await legal(manager, uid(0)))[0])
     # Chie's turn is played by default although Botan, resigned too and first in seat order, may cheer.
-    assert [line.split(" (auto)")[0] for line in update.lines if "(auto)" in line] == ["Botan", "Chie"]
+    assert [line.split("'s seat (played automatically)")[0] for line in update.lines if "automatically" in line] == [
+        "Botan",
+        "Chie",
+    ]
     assert update.to_ping == (uid(3),)

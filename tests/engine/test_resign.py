@@ -31,7 +31,7 @@ async def test_resigned_seat_is_played_by_default_and_ranked_last(manager: GameM
     resigned = await manager.resign(CHANNEL, uid(1))
     assert resigned.running and resigned.lines == ("Botan resigns.",)
     update = await manager.act(CHANNEL, uid(0), (await legal(manager, uid(0)))[0])
-    assert update.lines[1].startswith("Botan (auto) ") and update.to_ping == (uid(2),)
+    assert update.lines[1].startswith("Botan's seat (played automatically) ") and update.to_ping == (uid(2),)
     rnd = random.Random(3)
     while update.running:
         assert uid(1) not in update.to_ping
@@ -55,7 +55,7 @@ async def test_resigned_seat_is_played_by_default_and_ranked_last(manager: GameM
 async def test_resigning_on_your_own_turn_plays_it_at_once(manager: GameManager) -> None:
     await start_game(manager, 3)
     update = await manager.resign(CHANNEL, uid(0))
-    assert update.lines[0] == "Aiko resigns." and update.lines[1].startswith("Aiko (auto) ")
+    assert update.lines[0] == "Aiko resigns." and update.lines[1].startswith("Aiko's seat (played automatically) ")
     assert update.to_ping == (uid(1),)
 
 

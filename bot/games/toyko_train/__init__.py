@@ -6,9 +6,11 @@ Where RULINGS.md and rules/toyko_train.txt are silent, we chose:
 - Every exchange the tourist makes counts in the round's summary, cancelled ones included.
 - In `nine`, each round has its own three doubled colours, so each team starts it from its own random seating.
 - A conductor whose timer runs out gets the bot's help: the call when the seating is right, else the signal of an
-  exchange that brings the tourists nearer the target, naming the tourist so that only that exchange fits.
+  exchange that brings the tourists nearer the target, one that the signal names alone whenever such an exchange can
+  be named so (in nine places some can't: twins and middle seats leave every signal open to doubt).
 - A tourist whose timer runs out follows their conductor's latest signal, once, when it names exactly one exchange;
-  it never uses the target, which only conductors see. So a team that went quiet still finishes.
+  it never uses the target, which only conductors see. So a team that went quiet finishes in six places; in nine it
+  goes on as long as a signal can name a way nearer.
 """
 
 from __future__ import annotations

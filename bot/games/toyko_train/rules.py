@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
+
 from bot.games.base import Action, IllegalAction, seat_mark
 from bot.games.rng import GameRandom
 from bot.games.toyko_train import words
 from bot.games.toyko_train.data import COLOURS, KINDS, Compartment, words_file
-from bot.games.toyko_train.optimum import best_path, fewest_exchanges
-from bot.games.toyko_train.state import ROUNDS, SWAP_AFTER, ToykoState, team_of
+from bot.games.toyko_train.optimum import Seating, best_path, fewest_exchanges
+from bot.games.toyko_train.state import ROUNDS, SERIALS_PER_ROUND, SWAP_AFTER, ToykoState, team_of
 from bot.i18n import _, pgettext
 
 CONDUCTOR_VERBS = ("signal", "cancel", "nod", "shake", "call")
@@ -117,13 +120,15 @@ def refusal(state: ToykoState, seat: int, action: Action) -> str:
         return _("{team} called wrong and is out of this round: wait for the next one.").format(
             team=words.team_name(team)
         )
+    meant_for = _round_meant(action)
+    # Before the role: roles swap after round 3, so a click left over from then would be refused for the wrong reason.
+    if meant_for is not None and meant_for != state.round:
+        return _("That was meant for round {then}; round {now} is on now.").format(then=meant_for, now=state.round)
     conductor = is_conductor(state, seat)
     if action.verb in TOURIST_VERBS and conductor:
         return _("You're the conductor this round: signal, and let your tourist move.")
     if action.verb in CONDUCTOR_VERBS and not conductor:
         return _("Only your conductor signals, cancels and calls; you exchange tourists and point.")
-    if action.verb in ("call", "cancel") and action.args and action.args[0] != state.round:
-        return _("That was meant for round {then}; round {now} is on now.").format(then=action.args[0], now=state.round)
     if action.verb == "cancel" and len(action.args) == 2 and action.args[1] != state.serial(team):
         return _("Your tourists have moved since that Cancel was shown (a cancel undoes one exchange): nothing undone.")
     if action.verb == "swap" and len(action.args) == 3 and action.args[2] != state.serial(team):
@@ -137,6 +142,16 @@ def refusal(state: ToykoState, seat: int, action: Action) -> str:
     if action.verb == "point":
         return _("Point at one of the compartment's seats, like B2.")
     return _("That move isn't part of Toyko Train.")
+
+
+def _round_meant(action: Action) -> int | None:
+    """The round a click was made in, when it says: a call's or cancel's round, an exchange's seating number."""
+    args = action.args
+    if action.verb in ("call", "cancel") and args and isinstance(args[0], int):
+        return args[0]
+    if action.verb == "swap" and len(args) == 3 and isinstance(args[2], int):
+        return args[2] // SERIALS_PER_ROUND
+    return None
 
 
 def _swap_refusal(compartment: Compartment, action: Action) -> str:
@@ -255,7 +270,7 @@ def seat_cards(state: ToykoState) -> list[int]:
     return [state.cards[team_of(seat)] for seat in range(2 * state.teams)]
 
 
-def named_exchange(compartment: Compartment, seating: list[str], colour: str, kind: str) -> tuple[int, int] | None:
+def named_exchange(compartment: Compartment, seating: Sequence[str], colour: str, kind: str) -> tuple[int, int] | None:
     """The one exchange of `kind` that moves a `colour` tourist of `seating`, or None when there are none or several."""
     found = [
         (a, b)
@@ -267,18 +282,45 @@ def named_exchange(compartment: Compartment, seating: list[str], colour: str, ki
 
 def hint(state: ToykoState, team: int) -> Action:
     """The conductor's timer move: the call when the seating is right, else the signal of an exchange on a shortest
-    path, naming whichever of its two tourists makes it the only exchange that fits (what the tourist's timer follows).
-    """
+    path, one the signal names alone whenever there is such an exchange (what the tourist's timer follows)."""
     seating = state.seatings[team]
     if seating == state.target:
         return Action("call", (state.round,))
-    compartment = state.compartment
-    a, b = best_path(compartment, tuple(seating), tuple(state.target))[0]
+    colour, kind = _hint_signal(state.compartment, tuple(seating), tuple(state.target))
+    return Action("signal", (_word(state, team, colour), kind))
+
+
+@functools.lru_cache(maxsize=4096)
+def _hint_signal(compartment: Compartment, seating: Seating, target: Seating) -> tuple[str, str]:
+    """The hint's (colour, kind): cached, as every change of the game asks it again for each waiting conductor."""
+    first = best_path(compartment, seating, target)[0]
+    nearer = fewest_exchanges(compartment, seating, target) - 1
+    # The best path's own first exchange is tried first: it needs no further search.
+    for a, b in (first, *(e for e in compartment.exchanges if e != first)):
+        named = _naming(compartment, seating, a, b)
+        if named is not None and (
+            (a, b) == first or fewest_exchanges(compartment, _swapped(seating, a, b), target) == nearer
+        ):
+            return named
+    # In nine places no exchange on a shortest path may be nameable alone: an attentive tourist still finds one.
+    a, b = first
+    return seating[a], str(compartment.kind_of(a, b))
+
+
+def _naming(compartment: Compartment, seating: Seating, a: int, b: int) -> tuple[str, str] | None:
+    """The signal (colour, kind) that names the exchange of places a and b alone, if either of its tourists does."""
     kind = compartment.kind_of(a, b)
-    assert kind is not None
-    # Always the case in six places; in nine, twin tourists and middle seats can leave both names open to doubt.
-    named = next((p for p in (a, b) if named_exchange(compartment, seating, seating[p], kind) == (a, b)), a)
-    return Action("signal", (_word(state, team, seating[named]), kind))
+    if kind is None or seating[a] == seating[b]:
+        return None
+    return next(
+        ((seating[p], kind) for p in (a, b) if named_exchange(compartment, seating, seating[p], kind) == (a, b)), None
+    )
+
+
+def _swapped(seating: Seating, a: int, b: int) -> Seating:
+    after = list(seating)
+    after[a], after[b] = after[b], after[a]
+    return tuple(after)
 
 
 def _word(state: ToykoState, team: int, colour: str) -> str:

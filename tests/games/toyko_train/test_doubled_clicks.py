@@ -65,3 +65,30 @@ def test_a_cancel_logged_before_cancels_named_their_seating_still_replays() -> N
     ]
     replayed = replay(TOYKO_TRAIN, 5, 4, {}, rows)
     assert replayed.seatings[0] == state.seatings[0] and not replayed.exchanges[0]
+
+
+def _round_three_called() -> tuple[ToykoState, Action]:
+    """Round 3 won by team 1's call: round 4 is on and the partners have swapped roles."""
+    state = started()
+    state.round = 3
+    state.seatings[0] = list(state.target)
+    call = Action("call", (3,))
+    return TOYKO_TRAIN.apply(state, CONDUCTOR, call, GameRandom(5, 1)), call
+
+
+def test_a_doubled_call_at_the_end_of_round_three_is_refused_for_its_round_not_the_role() -> None:
+    """Issue 32 item 4.1: the doubled «Toyko Train!» came from round 3's conductor, who is round 4's tourist."""
+    state, call = _round_three_called()
+    assert state.round == 4 and state.conductor(0) == TOURIST
+    with pytest.raises(IllegalAction, match="That was meant for round 3; round 4 is on now"):
+        TOYKO_TRAIN.apply(state, CONDUCTOR, call, GameRandom(5, 2))
+
+
+def test_an_exchange_from_round_three_clicked_in_round_four_is_refused_for_its_round() -> None:
+    """Issue 32 item 4.1: an old grid clicked by round 4's conductor (round 3's tourist): its round is named."""
+    before = started()
+    before.round = 3
+    old_grid = Action("swap", ("A1", "A2", before.serial(0)))
+    state, _call = _round_three_called()
+    with pytest.raises(IllegalAction, match="That was meant for round 3; round 4 is on now"):
+        TOYKO_TRAIN.apply(state, TOURIST, old_grid, GameRandom(5, 2))
