@@ -10,7 +10,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.engine.errors import MovedOn, MoveRefused, NotModerator, Refused, StaleClick
+from bot.engine.errors import GameOver, MovedOn, MoveRefused, NotModerator, Refused, StaleClick
 from bot.engine.loaded import Loaded, LoadedCache
 from bot.engine.lobby import LobbyDesk, fresh_seed, wall_clock_ms
 from bot.engine.names import shown_name
@@ -342,6 +342,11 @@ class PlayDesk(LobbyDesk):
     async def _load(self, channel_id: int) -> Loaded:
         row = await self.storage.active_game(channel_id)
         if row is None:
+            last = await self.storage.latest_game(channel_id)
+            if last is not None and last.started_ms is not None and last.game in self.games:
+                # A click or command racing the end (or just late): the game it meant is over, not missing.
+                abandoned = last.status == "abandoned"
+                raise GameOver(self.game(last.game).title, abandoned, last.guild_id, channel_id, last.board_message_id)
             raise IllegalAction(_("There's no game running here. Open one with `/game new`."))
         if row.status != "running":
             raise IllegalAction(_("This game hasn't started yet — the host can press Start in the lobby."))
