@@ -42,10 +42,13 @@ class MoveRefused(IllegalAction):
 
 
 class StaleClick(IllegalAction):
-    """A button or menu from an earlier version of the board (with where, when the engine refused it)."""
+    """A button or menu from an earlier version of the board (with where, when the engine refused it).
 
-    def __init__(self, where: Refused | None = None) -> None:
-        super().__init__(_("The board has moved on since that was shown — here is the current one."))
+    `message` is the game's own reason when the game saw the move answer a step that is over (a StaleMove).
+    """
+
+    def __init__(self, where: Refused | None = None, message: str | None = None) -> None:
+        super().__init__(message or _("The board has moved on since that was shown — here is the current one."))
         self.where = where
 
 
