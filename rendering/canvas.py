@@ -118,6 +118,17 @@ def fit(text: str, face: Font, width: int) -> str:
     return text + "…"
 
 
+def wrap(text: str, face: Font, width: int) -> list[str]:
+    """`text` broken into lines no wider than `width` pixels, between words (a word too long for a line is cut)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and face.getlength(f"{lines[-1]} {word}") <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(fit(word, face, width))
+    return lines
+
+
 def triangle(draw: ImageDraw.ImageDraw, x: int, y: int, size: int, fill: Colour) -> None:
     """A right-pointing ▶ (the bundled font has no such glyph) with its left edge at x, centred on y."""
     draw.polygon([(x, y - size // 2), (x + size, y), (x, y + size // 2)], fill=fill, outline=INK)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -13,7 +14,7 @@ from bot.games.miyajima.data import DICE, KINDS, sheet
 from bot.games.miyajima.view import SOLO_GOALS
 from bot.games.miyajima.words import colour_name, kind_name, rank_name, retold
 from bot.i18n import _, pgettext
-from rendering.canvas import INK, Font, check, fit, font, ordinal, seat_name, to_palette, triangle
+from rendering.canvas import INK, Font, check, fit, font, ordinal, seat_name, to_palette, triangle, wrap
 from rendering.canvas import blank as paper
 from rendering.table import clean
 
@@ -50,6 +51,11 @@ LINE_H = 44
 DIE = 50
 DIE_SLOT = 150
 HEADER_H = 3 * LINE_H + DIE + 20
+"""The header with one status line and one line of destinations; each wrapped line more adds its height."""
+STATUS_LINE_H = 36
+"""A status line (TEXT_SIZE) wrapped onto the next."""
+NOTE_LINE_H = 29
+"""A destinations line (SMALL_SIZE) wrapped onto the next."""
 LABEL_W = 110
 KIND_W = 70
 CAR_W = 70
@@ -125,23 +131,60 @@ def draw_dice(draw: ImageDraw.ImageDraw, x: int, y: int, rolled: list[list[Any]]
         draw.text((dx + DIE + 8, y + DIE // 2), name, fill=INK if value != "?" else MUTED, font=face, anchor="lm")
 
 
-def draw_header(draw: ImageDraw.ImageDraw, public: dict[str, Any], title: str, status: str) -> None:
-    """Title, the round's dice, a status line and how many destinations end the game."""
-    draw.text((MARGIN, MARGIN), fit(title, font(TITLE_SIZE), WIDTH - 2 * MARGIN), fill=INK, font=font(TITLE_SIZE))
-    y = MARGIN + LINE_H + 4
-    draw.text((MARGIN, y + DIE // 2), _("Dice"), fill=INK, font=font(TEXT_SIZE), anchor="lm")
-    draw_dice(draw, MARGIN + 80, y, public["rolled"])
-    y += DIE + 12
-    draw.text((MARGIN, y), fit(status, font(TEXT_SIZE), WIDTH - 2 * MARGIN), fill=INK, font=font(TEXT_SIZE))
+@dataclass(frozen=True, slots=True)
+class Header:
+    """The header's wrapped text: the status lines and the destinations note (all of it, nothing cut)."""
+
+    status: list[str]
+    destinations: list[str]
+    last_round: bool
+
+    @property
+    def height(self) -> int:
+        """Where the header ends: HEADER_H grown by each line past the first of the status and the note."""
+        return HEADER_H + (len(self.status) - 1) * STATUS_LINE_H + (len(self.destinations) - 1) * NOTE_LINE_H
+
+
+def destinations_text(public: dict[str, Any]) -> str:
+    """How many destinations were reached, how many end the game, which ones, and whether this is the last round."""
     reached = ", ".join(sheet().colours[c].destination for c in public["destinations"])
     line = _("Destinations reached: {reached} ({to_end} end the game)").format(
         reached=len(public["destinations"]), to_end=public["to_end"]
     )
     line += f": {reached}" if reached else ""
-    last = public["last_round"] and not public["finished"]
-    line = _("LAST ROUND · {line}").format(line=line) if last else line
+    return _("LAST ROUND · {line}").format(line=line) if last_round(public) else line
+
+
+def last_round(public: dict[str, Any]) -> bool:
+    """Whether the game ends with this round (once over, it is no longer said)."""
+    return bool(public["last_round"] and not public["finished"])
+
+
+def header(public: dict[str, Any], status: str) -> Header:
+    """The status and the destinations note wrapped to the picture's width (a phone shows it at half size)."""
+    room = WIDTH - 2 * MARGIN
+    return Header(
+        wrap(status, font(TEXT_SIZE), room),
+        wrap(destinations_text(public), font(SMALL_SIZE), room),
+        last_round(public),
+    )
+
+
+def draw_header(draw: ImageDraw.ImageDraw, public: dict[str, Any], title: str, said: Header) -> None:
+    """Title, the round's dice, the status lines and the destinations note."""
+    draw.text((MARGIN, MARGIN), fit(title, font(TITLE_SIZE), WIDTH - 2 * MARGIN), fill=INK, font=font(TITLE_SIZE))
+    y = MARGIN + LINE_H + 4
+    draw.text((MARGIN, y + DIE // 2), _("Dice"), fill=INK, font=font(TEXT_SIZE), anchor="lm")
+    draw_dice(draw, MARGIN + 80, y, public["rolled"])
+    y += DIE + 12
+    for line in said.status:
+        draw.text((MARGIN, y), line, fill=INK, font=font(TEXT_SIZE))
+        y += STATUS_LINE_H
+    y += LINE_H - STATUS_LINE_H
     face = font(SMALL_SIZE)
-    draw.text((MARGIN, y + LINE_H), fit(line, face, WIDTH - 2 * MARGIN), fill=INK if last else MUTED, font=face)
+    for line in said.destinations:
+        draw.text((MARGIN, y), line, fill=INK if said.last_round else MUTED, font=face)
+        y += NOTE_LINE_H
 
 
 def plain(text: str) -> str:
@@ -281,14 +324,15 @@ def render_sheet(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
     seat = int(view["private"]["seat"])
     result = public["results"][seat] if public["finished"] and public["results"] else None
     block = 2 * TRAIN_H + KIND_GAP + BLOCK_GAP
-    height = HEADER_H + SCALE_H + len(COLOURS) * block + MARGIN
+    said = header(public, sheet_status(view, seat, names))
+    height = said.height + SCALE_H + len(COLOURS) * block + MARGIN
     if result is not None:
         height += LINE_H + 4 + len(COLOURS) * RESULT_H + LINE_H + 10
         height += LINE_H + len(SOLO_GOALS) * GOAL_H if "rank" in result else 0
     image, draw = blank(WIDTH, height + MARGIN)
     title = _("Round {round} · {player}'s sheet").format(round=public["round"], player=seat_name(names, seat))
-    draw_header(draw, public, title, sheet_status(view, seat, names))
-    y = HEADER_H
+    draw_header(draw, public, title, said)
+    y = said.height
     draw_scale(draw, y)
     y += SCALE_H
     for colour in sheet().colours:
@@ -396,11 +440,12 @@ def render_overview(public: dict[str, Any], names: Sequence[str]) -> Image.Image
     """Every player's sheet in small, for the channel: dice, who is to act, cars and totals per train."""
     seats = len(public["sheets"])
     col_w = (WIDTH - 2 * MARGIN - NAME_W - MARK_W) // len(COLOURS)
-    top = HEADER_H + COLUMN_HEAD_H
+    said = header(public, overview_status(public, names))
+    top = said.height + COLUMN_HEAD_H
     image, draw = blank(WIDTH, top + seats * (2 * ROW_H + SEAT_GAP) + MARGIN)
     title = _("Fast Train to Miyajima · Round {round}").format(round=public["round"])
-    draw_header(draw, public, title, overview_status(public, names))
-    draw_column_heads(draw, HEADER_H, col_w)
+    draw_header(draw, public, title, said)
+    draw_column_heads(draw, said.height, col_w)
     totals = [int(r["total"]) for r in public["results"]] if public["results"] else [0] * seats
     places = [1 + sum(t > mine for t in totals) for mine in totals]
     for seat in range(seats):

@@ -17,7 +17,7 @@ from bot.games.next_station_tokyo.scoring import GREEN_MISS, OBJECTIVE_POINTS
 from bot.games.next_station_tokyo.state import ROUNDS, Sheet
 from bot.games.next_station_tokyo.words import answer_words, card_name, colour_name, district_name, effect_name
 from bot.i18n import _, ngettext, pgettext
-from rendering.canvas import INK, Colour, Font, check, fit, font, ordinal, seat_name, to_palette
+from rendering.canvas import INK, Colour, check, fit, font, ordinal, seat_name, to_palette, wrap
 from rendering.canvas import blank as paper
 from rendering.table import clean
 
@@ -652,17 +652,6 @@ def places(public: dict[str, Any]) -> list[int]:
     """Each seat's place by its total (1 = first; ties share a place)."""
     totals = [int(r["total"]) for r in public["results"]]
     return [1 + sum(t > mine for t in totals) for mine in totals]
-
-
-def wrap(text: str, face: Font, width: int) -> list[str]:
-    """`text` broken into lines no wider than `width` pixels, between words (a word too long for a line is cut)."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and face.getlength(f"{lines[-1]} {word}") <= width:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(fit(word, face, width))
-    return lines
 
 
 def paragraph(draw: Draw, x: int, y: int, text: str, size: int, width: int, fill: Colour = INK) -> int:

@@ -22,13 +22,13 @@ def play_out(sandbox: Sandbox, table: str) -> Iterator[str]:
     """Skip in a table's thread until the game is over: each time, every seat it waits for plays its default move.
 
     That is exactly what a timeout does. The sandbox reads these lines lazily, so each is chosen after the
-    previous one ran: a skip refused because no game runs there any more ends the table.
+    previous one ran: a skip refused because the table's game is over ends the table.
     """
     yield f"in {table}"
     for _ in range(MOVES_PER_GAME):
         yield "as mod: /game skip"
         reply = sandbox.last_results["mod"].response
-        if reply is not None and reply.ephemeral and "no game running here" in (reply.message.content or ""):
+        if reply is not None and reply.ephemeral and "is over" in (reply.message.content or ""):
             return
     raise AssertionError(f"{table} did not end")
 

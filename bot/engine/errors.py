@@ -42,10 +42,13 @@ class MoveRefused(IllegalAction):
 
 
 class StaleClick(IllegalAction):
-    """A button or menu from an earlier version of the board (with where, when the engine refused it)."""
+    """A button or menu from an earlier version of the board (with where, when the engine refused it).
 
-    def __init__(self, where: Refused | None = None) -> None:
-        super().__init__(_("The board has moved on since that was shown — here is the current one."))
+    `message` is the game's own reason when the game saw the move answer a step that is over (a StaleMove).
+    """
+
+    def __init__(self, where: Refused | None = None, message: str | None = None) -> None:
+        super().__init__(message or _("The board has moved on since that was shown — here is the current one."))
         self.where = where
 
 
@@ -58,3 +61,18 @@ class MovedOn(IllegalAction):
 
 class NotModerator(IllegalAction):
     """Only the host or a moderator may do this."""
+
+
+class GameOver(IllegalAction):
+    """A request for the channel's game after its last one ended: that game is over, and where its board is."""
+
+    def __init__(self, title: str, abandoned: bool, guild_id: int | None, channel_id: int, board: int | None) -> None:
+        if abandoned:
+            said = _("That game of {game} is over: it was abandoned. `/game new` opens another.")
+        else:
+            said = _("That game of {game} is over. `/stats` shows the results; `/game new` opens another.")
+        super().__init__(said.format(game=title))
+        self.guild_id = guild_id
+        self.channel_id = channel_id
+        self.board = board
+        """The message showing its final board, when one was posted."""

@@ -10,7 +10,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.engine.errors import MovedOn, MoveRefused, NotModerator, Refused, StaleClick
+from bot.engine.errors import GameOver, MovedOn, MoveRefused, NotModerator, Refused, StaleClick
 from bot.engine.loaded import Loaded, LoadedCache
 from bot.engine.lobby import LobbyDesk, fresh_seed, wall_clock_ms
 from bot.engine.names import shown_name
@@ -21,7 +21,7 @@ from bot.engine.timers import TimerDefaults, arm
 from bot.engine.turns import Move, move_line, must_act, play_out, resigned_last, who
 from bot.engine.undoing import UndoAsked, undo_refusal
 from bot.engine.update import Owed, Player, Update, owings
-from bot.games.base import Action, Game, IllegalAction, Outcome, name_seats, seat_count_words, seat_counts
+from bot.games.base import Action, Game, IllegalAction, Outcome, StaleMove, name_seats, seat_count_words, seat_counts
 from bot.i18n import ENGLISH, N_, _, ngettext, pgettext, speaking
 from bot.storage import MoveWrite, ResultRow, SeatRow, StaleVersion, Storage, TimerPlan, Transaction
 
@@ -143,21 +143,31 @@ class PlayDesk(LobbyDesk):
                 waiting = ", ".join(loaded.name(s) for s in sorted(game.to_act(state)))
                 # The game may know better ("there's nobody to catch"); a turn reminder is the fallback.
                 turn = _("It's not your turn — waiting for {waiting}.").format(waiting=waiting)
-                reason, why = self._refusal(loaded, seat, action, turn)
-                raise MoveRefused(loaded.named(reason), self._refused(loaded, seat, action, why or "turn"))
+                raise self._refuse(loaded, seat, action, "turn", turn)
             if action.bare() not in game.legal_actions(state, seat):
-                reason, why = self._refusal(loaded, seat, action)
-                raise MoveRefused(loaded.named(reason), self._refused(loaded, seat, action, why or "illegal"))
+                raise self._refuse(loaded, seat, action, "illegal")
             moves = [Move(seat, action.stamped(self.clock() - loaded.started_ms), auto=False)]
             return await self._after(loaded, moves, lines=[], actor=user_id)
 
+    def _refuse(
+        self, loaded: Loaded, seat: int, action: Action, why: str, fallback: str | None = None
+    ) -> MoveRefused | StaleClick:
+        """The refusal of a move, with the game's reason: stale when it answers a step that is over (an old menu)."""
+        reason, said = self._refusal(loaded, seat, action, fallback)
+        where = self._refused(loaded, seat, action, said or why)
+        if said == "stale":
+            return StaleClick(where, loaded.named(reason))  # the Discord layer sends the current menu with it
+        return MoveRefused(loaded.named(reason), where)
+
     @staticmethod
     def _refusal(loaded: Loaded, seat: int, action: Action, fallback: str | None = None) -> tuple[str, str | None]:
-        """The game's own reason for refusing a move, and `malformed` when the game choked on it instead."""
+        """The game's own reason for refusing a move, and `stale` (a step that is over) or `malformed` (it choked)."""
         # `apply` must refuse what `legal_actions` leaves out, with a reason the player can act on.
         fallback = fallback or _("That move isn't allowed right now.")
         try:
             loaded.game.apply(loaded.state, seat, action, step_random(loaded.seed, loaded.moves + 1))
+        except StaleMove as refusal:
+            return refusal.message, "stale"
         except IllegalAction as refusal:
             return refusal.message, None
         except Exception:
@@ -345,6 +355,11 @@ class PlayDesk(LobbyDesk):
     async def _load(self, channel_id: int) -> Loaded:
         row = await self.storage.active_game(channel_id)
         if row is None:
+            last = await self.storage.latest_game(channel_id)
+            if last is not None and last.started_ms is not None and last.game in self.games:
+                # A click or command racing the end (or just late): the game it meant is over, not missing.
+                abandoned = last.status == "abandoned"
+                raise GameOver(self.game(last.game).title, abandoned, last.guild_id, channel_id, last.board_message_id)
             raise IllegalAction(_("There's no game running here. Open one with `/game new`."))
         if row.status != "running":
             raise IllegalAction(_("This game hasn't started yet — the host can press Start in the lobby."))

@@ -48,6 +48,10 @@ class IllegalAction(Exception):
         self.message = message
 
 
+class StaleMove(IllegalAction):
+    """A move answering a step that is over (a menu of an earlier roll or card): the player needs today's moves."""
+
+
 @lru_cache(maxsize=1 << 16)
 def _token(verb: str, args: tuple[Arg, ...]) -> str:
     # Every view lists its seat's moves by token: the same few hundred moves, written again at each step.

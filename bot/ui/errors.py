@@ -10,10 +10,11 @@ from typing import Any, ParamSpec
 import discord
 from discord import app_commands
 
-from bot.engine.errors import MoveRefused, NotModerator, StaleClick, Unavailable
+from bot.engine.errors import GameOver, MoveRefused, NotModerator, StaleClick, Unavailable
 from bot.games.base import IllegalAction
 from bot.i18n import N_, _
 from bot.ui.gate import Gate
+from bot.ui.messages import jump_url
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +68,14 @@ def log_refusal(interaction: discord.Interaction, refusal: IllegalAction) -> Non
     )
 
 
+def refusal_text(refusal: IllegalAction) -> str:
+    """A refusal's reason as told to the user: an ended game's also links to its final board."""
+    if isinstance(refusal, GameOver) and refusal.board is not None:
+        link = jump_url(refusal.guild_id, refusal.channel_id, refusal.board)
+        return _("{reason}\nIts final board: {link}").format(reason=refusal.message, link=link)
+    return refusal.message
+
+
 def _what(interaction: discord.Interaction) -> str:
     """The command's name or the component's custom_id: never a menu's chosen values (a move from a private hand)."""
     if interaction.command is not None:
@@ -95,7 +104,7 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
         return
     if isinstance(error, IllegalAction):
         log_refusal(interaction, error)
-        message = error.message
+        message = refusal_text(error)
     elif isinstance(error, app_commands.NoPrivateMessage):
         message = _("This command can't be used in direct messages.")
     elif isinstance(error, app_commands.TransformerError):

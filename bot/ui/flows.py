@@ -20,7 +20,7 @@ from bot.ui import components, delivery
 from bot.ui.errors import handle_error, log_refusal, reply_privately
 from bot.ui.gate import Admitted, server_language
 from bot.ui.messages import lobby_embed
-from bot.ui.presenters import UNSTAMPED, presenter_for
+from bot.ui.presenters import UNSTAMPED, presenter_for, public_sheet
 
 log = logging.getLogger(__name__)
 
@@ -490,19 +490,24 @@ async def game_for_autocomplete(interaction: discord.Interaction, game: str) -> 
 
 
 async def show_sheet(interaction: discord.Interaction, game: str, owner: discord.abc.User) -> None:
-    """A player's sheet, sent privately to a caller seated at the table (to whom sheets are public), even once over."""
+    """A player's sheet, sent privately to anyone in the channel (sheets are public in these games), even once over."""
     await acknowledge_privately(interaction)
-    manager = services(interaction).manager
-    # Only the table reads each other's sheets, like every game command.
-    caller = await manager.last_played(channel_id_of(interaction), interaction.user.id)
-    _check_game(interaction, caller, game)
-    own_view(caller)
-    update = caller if owner.id == interaction.user.id else await manager.last_played(caller.channel_id, owner.id)
-    if update.actor_view is None:
-        raise IllegalAction(_("{player} isn't playing in this game.").format(player=user_name(owner)))
-    theirs = None if owner.id == interaction.user.id else user_name(owner)
-    kwargs: dict[str, Any] = {"embed": presenter_for(game).sheet_embed(update, update.actor_view, theirs)}
-    image = await delivery.image_file(update, update.actor_view, "sheet.png")
+    update = await services(interaction).manager.last_played(channel_id_of(interaction), interaction.user.id)
+    _check_game(interaction, update, game)
+    if owner.id == interaction.user.id:
+        view = update.actor_view
+        if view is None:
+            raise IllegalAction(
+                _("You're not playing in this game, so you have no sheet: name a player to see theirs.")
+            )
+        theirs = None
+    else:
+        seat = next((s.seat for s in update.seats if s.user_id == owner.id), None)
+        if seat is None:
+            raise IllegalAction(_("{player} isn't playing in this game.").format(player=user_name(owner)))
+        view, theirs = public_sheet(update, seat), user_name(owner)
+    kwargs: dict[str, Any] = {"embed": presenter_for(game).sheet_embed(update, view, theirs)}
+    image = await delivery.image_file(update, view, "sheet.png")
     if image is not None:
         kwargs["file"] = image
     await interaction.followup.send(ephemeral=True, **kwargs)

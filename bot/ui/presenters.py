@@ -232,6 +232,14 @@ def named_view(update: Update, view: dict[str, Any]) -> dict[str, Any]:
     return {**view, "prompt": named(update, str(view.get("prompt", ""))), "legal": legal}
 
 
+def public_sheet(update: Update, seat: int) -> dict[str, Any]:
+    """A seat's sheet as anyone may see it: the table's view (public part, prompt, no moves) naming only that seat.
+
+    Built from the spectator's view, never the seat's own, so nothing but the seat number comes from its side.
+    """
+    return {**update.public, "private": {"seat": seat}}
+
+
 GENERIC = Presenter()
 PRESENTERS: dict[str, Presenter] = {}
 

@@ -206,3 +206,51 @@ async def test_issue17_27_typed_loads_and_dice_are_refused_with_their_reason(miy
     offered = await miyajima.bob.autocomplete(miyajima.game_channel, "miyajima load", "option", "")
     loaded = await miyajima.miyajima(miyajima.bob, "load", option=offered[0]["value"])
     assert f"Loaded blue {value}" in response_text(loaded)
+
+
+async def test_item_4_7_anyone_in_the_channel_reads_a_players_sheet_but_only_players_move(
+    miyajima: MiyajimaTable,
+) -> None:
+    """Issue 32 item 4.7: sheets are public: a member without a seat reads bob's (only the sheet), but can't move."""
+    await miyajima.started(miyajima.bob)
+    await miyajima.miyajima(miyajima.alice, "roll", die="red")
+    version = (await miyajima.current()).version
+    theirs = await miyajima.miyajima(miyajima.dave, "sheet", player=miyajima.bob)
+    assert replies_ephemeral(theirs)
+    text = response_text(theirs)
+    assert "bob's sheet" in text and "Your" not in text
+    assert "Load the red" not in text and "Waiting for alice, bob to load." in text
+    assert theirs.response is not None
+    [picture] = theirs.response.message.attachments
+    described = str(picture.description)
+    assert "bob's sheet" in described and "Load the red" not in described, "the table's prompt, not bob's own"
+    own = await miyajima.miyajima(miyajima.dave, "sheet")
+    assert replies_ephemeral(own) and "You're not playing in this game" in response_text(own)
+    assert own.response is not None and not own.response.message.attachments
+    moved = await miyajima.miyajima(miyajima.dave, "load", option="red fast")
+    assert replies_ephemeral(moved) and "You're not playing in this game." in response_text(moved)
+    assert (await miyajima.current()).version == version
+
+
+async def test_item_4_9_a_load_menu_of_an_earlier_roll_is_refused_with_a_fresh_menu(miyajima: MiyajimaTable) -> None:
+    """Issue 32 item 4.9: a stale Load menu, with the next roll now up, is refused with the current menu to pick."""
+    await miyajima.started(miyajima.bob)
+    await miyajima.miyajima(miyajima.alice, "roll", die="red")
+    hand = await miyajima.alice.click(miyajima.with_button("Load"), label="Load")
+    assert hand.response is not None
+    old = select_menu(hand.response.message).options[0].value
+    for actor in (miyajima.alice, miyajima.bob):
+        await miyajima.miyajima(actor, "load", option="red fast")
+    await miyajima.miyajima(miyajima.alice, "roll", die="yellow")
+    version = (await miyajima.current()).version
+    stale = await miyajima.alice.select(hand.response, [old])
+    assert replies_ephemeral(stale)
+    assert "That load was for an earlier roll, which is over." in response_text(stale)
+    assert "is up now" in response_text(stale)
+    assert (await miyajima.current()).version == version
+    [fresh] = stale.followups
+    offered = [option.value for option in select_menu(fresh.message).options]
+    view = (await miyajima.current(miyajima.alice)).actor_view
+    assert view is not None and offered == [str(move["token"]) for move in view["legal"]], "the menu as it is now"
+    picked = await miyajima.alice.select(fresh, [offered[0]])
+    assert "Loaded yellow" in response_text(picked)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.ui.next_station_tokyo import line_words
-from tests.discord_layer.table import labels, menu_options, response_text, text_of
+from tests.discord_layer.table import labels, menu_options, replies_ephemeral, response_text, text_of
 from tests.discord_layer.tokyo_table import (
     TokyoTable,
     simcord_bot_fixture,  # noqa: F401
@@ -170,3 +170,23 @@ async def test_issue17_26_another_players_sheet_reads_as_theirs(tokyo: TokyoTabl
     theirs = response_text(await tokyo.nst(tokyo.alice, "sheet", player=tokyo.bob))
     assert "bob's sheet" in theirs and "bob's lines" in theirs and "Your" not in theirs
     assert "draw one" not in theirs and "Waiting for alice, bob to draw or pass." in theirs
+
+
+async def test_item_4_7_anyone_in_the_channel_reads_a_players_sheet_but_only_players_move(tokyo: TokyoTable) -> None:
+    """Issue 32 item 4.7: sheets are public: a member without a seat reads bob's (only the sheet), but can't move."""
+    await tokyo.started(tokyo.bob)
+    version = (await tokyo.current()).version
+    theirs = await tokyo.nst(tokyo.dave, "sheet", player=tokyo.bob)
+    assert replies_ephemeral(theirs)
+    text = response_text(theirs)
+    assert "bob's sheet" in text and "ends: G5" in text and "Your" not in text
+    assert "Waiting for alice, bob to draw or pass." in text, "the table's prompt, not bob's own"
+    assert theirs.response is not None
+    [picture] = theirs.response.message.attachments
+    assert "bob" in str(picture.description) and "draw one" not in str(picture.description)
+    own = await tokyo.nst(tokyo.dave, "sheet")
+    assert replies_ephemeral(own) and "You're not playing in this game" in response_text(own)
+    assert own.response is not None and not own.response.message.attachments
+    moved = await tokyo.nst(tokyo.dave, "pass")
+    assert replies_ephemeral(moved) and "You're not playing in this game." in response_text(moved)
+    assert (await tokyo.current()).version == version

@@ -1,5 +1,5 @@
 """Every slash command of every game, run by someone who holds no seat: "You're not playing in this game", no fault
-(but for the few that show only what everyone may see, such as `/ttr map`).
+(but for the few that show only what everyone may see, such as `/ttr map` and the public sheets).
 
 The commands are read from the bot's own command tree (each game's group, each optional option present and
 absent), so a command added later is covered without touching this file. Values are the ones a seated player's
@@ -23,11 +23,13 @@ import rendering
 from bot.client import GAME_COGS, TetsudoBot
 from bot.games import REGISTRY
 from tests.discord_layer import conftest
-from tests.discord_layer.table import GameTable
+from tests.discord_layer.table import GameTable, text_of
 
 NOT_PLAYING = "You're not playing in this game."
-OPEN_TO_ANYONE = frozenset({"ttr map"})
-"""Commands that show only what everyone may see, so anyone in the channel may use them (privately, no fault)."""
+OPEN_TO_ANYONE = frozenset({"ttr map", "nst sheet", "miyajima sheet"})
+"""Commands that show only what everyone may see, so anyone in the channel may use them (privately, no fault).
+
+Sheets are public in Next Station Tokyo and Fast Train to Miyajima (issue 32 item 4.7)."""
 
 
 @pytest.fixture(name="simcord_bot")
@@ -119,7 +121,7 @@ async def test_every_game_command_by_a_non_player_says_you_are_not_playing(
 
 
 def _answer(result: simcord.InteractionResult) -> str:
-    """The text of the (private) answer, deferred or not."""
-    parts = [result.response.message.content or ""] if result.response is not None else []
-    parts.extend(f.message.content or "" for f in result.followups)
+    """The text of the (private) answer, deferred or not, its embeds included."""
+    parts = [text_of(result.response.message)] if result.response is not None else []
+    parts.extend(text_of(f.message) for f in result.followups)
     return "\n".join(p for p in parts if p)

@@ -19,7 +19,7 @@ async def test_host_abandons_a_running_game_and_nothing_is_recorded(manager: Gam
     row = await storage.game(started.game_id)
     assert row is not None and row.status == "abandoned" and row.finished_ms is not None
     assert await storage.results(started.game_id) == []
-    with pytest.raises(IllegalAction, match="no game running"):
+    with pytest.raises(IllegalAction, match="is over: it was abandoned"):  # issue 32 item 4.2: not "no game here"
         await manager.act(CHANNEL, uid(1), Action("draw"))
     await manager.open_lobby(GUILD, CHANNEL, "relay", PLAYERS[1])
 

@@ -146,3 +146,35 @@ def test_a_long_reason_goes_on_two_lines_rather_than_being_cut() -> None:
     lines = renderer.two_lines(reason, face, room)
     assert lines == ["rapide pas plus proche,", "lourd pas plus chargé"]
     assert renderer.two_lines("fast not closer", face, room) == ["fast not closer"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_item_4_8_the_destinations_header_is_wrapped_whole_never_cut(language: str) -> None:
+    """Issue 32 item 4.8: "Destinations reached: 5 (5 end the game): Paris, New York, …" is wrapped, not cut."""
+    state = play_until(11, 4, lambda s: len({c for r in s.reached for c in r}) >= 5)
+    public = MIYAJIMA.player_view(state, None)["public"]
+    room, face = renderer.WIDTH - 2 * renderer.MARGIN, font(renderer.SMALL_SIZE)
+    with speaking(language):
+        full = renderer.destinations_text(public)
+        said = renderer.header(public, "Loading: Alice, Bob")
+        sheet_image = check_png(png(MIYAJIMA.player_view(state, 0)))
+        overview = check_png(png(MIYAJIMA.player_view(state, None)))
+    assert face.getlength(full) > room, "the scenario lost its point: the note fits one line"
+    assert all(name in full for name in ("Paris", "New York", "Sydney", "Miyajima", "London"))
+    assert len(said.destinations) >= 2 and " ".join(said.destinations) == full
+    assert all(face.getlength(line) <= room and "…" not in line for line in said.destinations)
+    assert said.height > renderer.HEADER_H, "the header grows to hold the wrapped lines"
+    one_line = renderer.Header(said.status, said.destinations[:1], said.last_round)
+    assert said.height - one_line.height == (len(said.destinations) - 1) * renderer.NOTE_LINE_H
+    assert sheet_image.height > overview.height > said.height
+
+
+def test_item_4_8_a_long_status_is_wrapped_whole_too() -> None:
+    """Issue 32 item 4.8: the status line above it (eight players waited for) wraps the same way."""
+    state = mid_game(8)
+    public = MIYAJIMA.player_view(state, None)["public"]
+    status = "Waiting for " + ", ".join(f"{name} {name}" for name in NAMES) + " to load."
+    said = renderer.header(public, status)
+    face, room = font(renderer.TEXT_SIZE), renderer.WIDTH - 2 * renderer.MARGIN
+    assert len(said.status) >= 2 and " ".join(said.status) == status
+    assert all(face.getlength(line) <= room for line in said.status)

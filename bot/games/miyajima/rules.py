@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.games.base import Action, IllegalAction, seat_mark
+from bot.games.base import Action, IllegalAction, StaleMove, seat_mark
 from bot.games.miyajima import words
 from bot.games.miyajima.data import DICE, KINDS, sheet
 from bot.games.miyajima.state import DICE_PER_ROUND, LOAD, ROLL, MiyajimaState
@@ -117,8 +117,7 @@ def _load_refusal(state: MiyajimaState, seat: int, args: tuple[str | int, ...]) 
     if len(args) != 3 or not isinstance(args[2], int) or not all(isinstance(a, str) for a in args[:2]):
         return _("That move isn't part of Fast Train to Miyajima.")
     colour, kind, number = str(args[0]), str(args[1]), int(args[2])
-    over = number < state.roll_number or (number == state.roll_number and state.phase != LOAD)
-    if over:
+    if _over(state, number):
         return _("That load was for an earlier roll, which is over.") + " " + _now(state)
     if number > state.roll_number or state.phase != LOAD:
         return _("Nothing to load yet: wait for the next roll.")
@@ -143,6 +142,21 @@ def _load_refusal(state: MiyajimaState, seat: int, args: tuple[str | int, ...]) 
     )
 
 
+def _over(state: MiyajimaState, number: int) -> bool:
+    """Whether the roll with this number has been loaded by everyone already."""
+    return number < state.roll_number or (number == state.roll_number and state.phase != LOAD)
+
+
+def from_an_old_menu(state: MiyajimaState, action: Action) -> bool:
+    """Whether `action` is a load of a roll that is over, or from a menu of before loads named their roll."""
+    args = action.args
+    if action.verb != "load" or state.finished:
+        return False
+    if len(args) == 2 and all(isinstance(a, str) for a in args):
+        return True
+    return len(args) == 3 and isinstance(args[2], int) and _over(state, args[2])
+
+
 def _now(state: MiyajimaState) -> str:
     """What is up now, for a refused load of a roll that is over."""
     if state.phase == LOAD:
@@ -154,7 +168,8 @@ def _now(state: MiyajimaState) -> str:
 def apply(state: MiyajimaState, seat: int, action: Action, rng: GameRandom) -> MiyajimaState:
     """The state after a legal move (refusals carry their reason)."""
     if not is_legal(state, seat, action):
-        raise IllegalAction(refusal(state, seat, action))
+        # A stale menu's pick is told apart, so the player is handed the menu of now with the reason.
+        raise (StaleMove if from_an_old_menu(state, action) else IllegalAction)(refusal(state, seat, action))
     new = state.copy()
     if action.verb == "roll":
         _roll(new, str(action.args[0]), rng)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine.replay import replay
-from bot.games.base import Action, IllegalAction
+from bot.games.base import Action, IllegalAction, StaleMove
 from bot.games.miyajima import MIYAJIMA, rules, scoring
 from bot.games.miyajima.data import sheet
 from bot.games.miyajima.state import MiyajimaState
@@ -251,6 +251,19 @@ def test_issue17_14_a_load_names_its_roll_and_a_load_of_an_earlier_roll_is_refus
         MIYAJIMA.apply(state, 0, Action("load", ("purple", "fast", 1)), GameRandom(1, 1))
     with pytest.raises(IllegalAction, match="before loads named their roll"):
         MIYAJIMA.apply(state, 0, Action("load", ("purple", "fast")), GameRandom(1, 1))
+
+
+def test_item_4_9_only_a_load_from_an_old_menu_is_refused_as_stale() -> None:
+    """Issue 32 item 4.9: a load of a roll that is over is a StaleMove (so the menu of now is sent); others are not."""
+    state = roll(MIYAJIMA.setup(1, 2, {}), "blue", 4)
+    state = roll(load(load(state, 0, "blue", "fast"), 1, "blue", "heavy"), "red", 2)
+    for old in (Action("load", ("purple", "fast", 1)), Action("load", ("purple", "fast"))):
+        with pytest.raises(StaleMove):
+            MIYAJIMA.apply(state, 0, old, GameRandom(1, 1))
+    for wrong in (Action("load", ("blue", "fast", 2)), Action("load", ("red", "fast", 3)), Action("roll", ("blue",))):
+        with pytest.raises(IllegalAction) as refused:
+            MIYAJIMA.apply(state, 0, wrong, GameRandom(1, 1))
+        assert not isinstance(refused.value, StaleMove), wrong
 
 
 def test_issue17_14_loads_logged_before_they_named_their_roll_still_replay() -> None:
