@@ -119,6 +119,11 @@ async def _delivered(client: discord.Client, update: Update, queued: Awaitable[N
     await _table_ended(client, update)
 
 
+async def reply_given(client: discord.Client, update: Update) -> None:
+    """The mover has had their reply: a restart owes them nothing more (see `owings`)."""
+    await _reply_settled(client, update)
+
+
 async def _reply_settled(client: discord.Client, update: Update) -> None:
     """The mover had their reply before this wait: a restart owes them nothing more (see `owings`)."""
     if update.actor_id is not None and update.actor_id not in update.dm_views:

@@ -280,6 +280,7 @@ async def show_in_place(interaction: discord.Interaction, update: Update) -> Non
         kwargs = await hand_message(update)
         kwargs["content"] = presenter_for(update.game).move_reply(update)
         await show_private(interaction, kwargs)
+        await delivery.reply_given(interaction.client, update)
     except discord.HTTPException as error:
         # Answered too late (or refused): the move stands all the same, so the channel must still hear of it.
         private_reply_failed(update, error)
@@ -305,6 +306,7 @@ async def play_action(
         kwargs = _without_none(await hand_message(update))  # more to do, or a new deal: the hand and its menu
     try:
         await interaction.followup.send(presenter_for(update.game).move_reply(update), ephemeral=True, **kwargs)
+        await delivery.reply_given(interaction.client, update)
     except discord.HTTPException as error:
         private_reply_failed(update, error)  # the move stands: the channel must still hear of it
     await delivery.announced(interaction, update, queued)
@@ -314,6 +316,7 @@ async def reply_and_announce(interaction: discord.Interaction, update: Update, t
     """A command's private answer, given once its change is queued (so it can't race the next command's news)."""
     queued = delivery.queue(interaction.client, update)
     await reply_privately(interaction, text)
+    await delivery.reply_given(interaction.client, update)
     await delivery.announced(interaction, update, queued)
 
 

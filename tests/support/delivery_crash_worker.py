@@ -2,8 +2,9 @@
 
 `python -m tests.support.delivery_crash_worker DB MOMENT`. Six players start a game of Mexican Train. MOMENT says
 when the bot dies: `start_third_dm` — while the start's hands go out, as Discord receives the third player's DM;
-`move_line` — after the first move is committed, as Discord receives its public line. The kill comes from the
-simulated Discord itself the moment that message reaches it, so the message is never delivered.
+`move_line` — after the first move is committed, as Discord receives its public line; `move_reply` — after the
+first move is committed, as Discord receives the mover's own reply (their new hand, in place of the menu). The
+kill comes from the simulated Discord itself the moment that message reaches it, so it is never delivered.
 
 Before dying, the script prints every message Discord had by then, one JSON object a line: `{"to": user id or
 null for the channel, "content": …, "embeds": […], "mentions": […]}`. tests/test_delivery_crash.py restarts the bot
@@ -31,7 +32,7 @@ from bot.games.mexican_train import MEXICAN_TRAIN
 from bot.settings import Settings
 
 PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank")
-MOMENTS = ("start_third_dm", "move_line")
+MOMENTS = ("start_third_dm", "move_line", "move_reply")
 SEED = 7
 
 
@@ -80,10 +81,13 @@ class DieOnMessage(list[Any]):
         super().__init__()
         self.world = world
         self.countdown: int | None = None
+        self.watched = ("POST", "/channels/*/messages")
+        """The requests counted down: (method, path pattern)."""
 
     def append(self, entry: Any) -> None:
         super().append(entry)
-        if self.countdown is None or entry.method != "POST" or not fnmatch.fnmatch(entry.path, "/channels/*/messages"):
+        method, path = self.watched
+        if self.countdown is None or entry.method != method or not fnmatch.fnmatch(entry.path, path):
             return
         self.countdown -= 1
         if self.countdown == 0:
@@ -131,7 +135,9 @@ async def main(database: str, moment: str) -> None:
         menu = hand.response.message.components[0].children[0]
         # Not a double: after a double the mover plays again, and the line would ping nobody.
         move = next(o for o in menu.options if not is_double_label(o.label))  # type: ignore[union-attr]
-        log.countdown = 1  # the move's public line
+        log.countdown = 1  # the move's public line, or the mover's reply
+        if moment == "move_reply":
+            log.watched = ("PATCH", "/webhooks/*/messages/@original")
         await mover.select(hand.response, [move.value])
     raise SystemExit("the bot was not killed")
 
