@@ -31,7 +31,7 @@ from bot.i18n import _
 from bot.settings import Settings, SettingsError
 from bot.storage import Storage, is_postgresql, open_storage, redacted
 from bot.storage.shards import Shards
-from bot.ui import pictures
+from bot.ui import delivery, pictures
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.computers import Computers
 from bot.ui.errors import TetsudoTree, reply_privately
@@ -226,6 +226,7 @@ class TetsudoBot(commands.AutoShardedBot):
         await self.claims.stop()
         self.scheduler.stop()
         self.computers.stop()
+        delivery.stop_writers(self)
         if self.backups is not None:
             self.backups.stop()
         await super().close()

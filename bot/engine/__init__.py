@@ -8,7 +8,7 @@ from bot.engine.servers import ServerBook
 from bot.engine.timers import GameTimers, Reminder, TimerDefaults
 from bot.engine.update import Lobby, Player, SeatInfo, Update
 from bot.i18n import LANGUAGES
-from bot.storage import RatingRow
+from bot.storage import OwedRow, RatingRow
 from bot.storage.servers import ServerSettings
 from bot.storage.stats import GameStats
 from bot.storage.tournaments import TournamentRow
@@ -21,6 +21,7 @@ __all__ = [
     "GameTimers",
     "Lobby",
     "NotModerator",
+    "OwedRow",
     "OwedUpdate",
     "Player",
     "RatingRow",

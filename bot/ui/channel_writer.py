@@ -23,10 +23,9 @@ from typing import Any
 
 import discord
 
-from bot.engine import GameManager, Update
-from bot.i18n import ngettext, speaking
-from bot.storage import OwedRow
-from bot.ui import outgoing
+from bot.engine import GameManager, OwedRow, Update
+from bot.i18n import speaking
+from bot.ui import news, outgoing
 from bot.ui.presenters import presenter_for
 
 log = logging.getLogger(__name__)
@@ -115,6 +114,11 @@ class ChannelWriter:
         """The version the channel's board shows (as far as this writer knows)."""
         return self._shown.order
 
+    def stop(self) -> None:
+        """No board is tried again (the bot is closing)."""
+        if self._retry is not None:
+            self._retry.cancel()
+
     # ------------------------------------------------------------------ what senders hand in (never awaiting)
 
     def announce(self, update: Update, *, new_board: bool = False) -> asyncio.Future[None]:
@@ -182,6 +186,8 @@ class ChannelWriter:
                 await _answer_all([n.done for n in batch], self._tell(batch))
         if self._behind():
             self._retry_later()
+        else:
+            self._newest = None  # shown: its order is kept (a late, older change is still dropped), not its views
 
     def _behind(self) -> bool:
         return self._newest is not None and order_of(self._newest) > self._shown.order
@@ -314,7 +320,9 @@ class ChannelWriter:
         """`/game status`: the old board retired, then the newest posted where the command was typed."""
         newest = item.update
         if self._newest is not None and self._newest.game_id == newest.game_id:
-            newest = max(newest, self._newest, key=order_of)  # read before a change the channel shows already
+            newest = max(newest, self._newest, key=order_of)
+        if order_of(newest) < self._shown.order:
+            newest = await self.manager.current(self.channel_id)  # read before a change the channel shows already
         with speaking(outgoing.language_of_channel(self.client, self.channel_id)):
             old_id = await self.manager.board_message(newest.game_id)
             if old_id is not None:
@@ -335,44 +343,10 @@ class ChannelWriter:
         self, channel: discord.abc.Messageable, newest: Update, batch: list[Noted], rows: list[OwedRow]
     ) -> None:
         """Every saved line up to the newest version, in order, each change's results after its lines; pings last."""
-        known = {order_of(n.update): n.update for n in batch}
-        known[order_of(newest)] = newest
-        told = [(row.version, row.lines, row.pings) for row in rows]
-        # A change with no outbox row (a test's, or a mere read) is told from memory.
-        told += [(u.version, u.lines, u.newly_awaited) for u in known.values() if not u.owed.public]
-        told.sort(key=lambda entry: entry[0])
-        pieces: list[str | discord.Embed] = []
-        pings: list[int] = []
-        for version, lines, pinged in told:
-            if lines:
-                if pieces and isinstance(pieces[-1], str):
-                    pieces[-1] += "\n" + "\n".join(lines)
-                else:
-                    pieces.append("\n".join(lines))
-            pings.extend(pinged)
-            update = known.pop((newest.game_id, version), None)  # each change's results once, after its lines
-            if update is not None:
-                pieces.extend(presenter_for(update.game).result_embeds(update))
-        # Ping only who is still awaited: the game may have moved on since the line was saved.
-        awaited = set(newest.to_ping) if newest.running else set()
-        pinged_now = [uid for uid in dict.fromkeys(pings) if uid in awaited]
-        if pinged_now:
-            mentions = " ".join(f"<@{uid}>" for uid in pinged_now)
-            your_move = ngettext("{players} — your move.", "{players} — your move.", len(pinged_now))
-            said = your_move.format(players=mentions)
-            if pieces and isinstance(pieces[-1], str):
-                pieces[-1] += "\n" + said
-            else:
-                pieces.append(said)
-        for piece in pieces:
-            if isinstance(piece, discord.Embed):
-                await channel.send(embed=piece, allowed_mentions=outgoing.NO_PINGS)
-                continue
-            for start in range(0, len(piece), 2000):
-                text = piece[start : start + 2000]
-                # Only the users who must act are pinged, whatever the text contains.
-                mentioned = [discord.Object(uid) for uid in pinged_now if f"<@{uid}>" in text]
-                await channel.send(text, allowed_mentions=outgoing.only(mentioned))
+        updates = {n.update.version: n.update for n in batch if n.update.game_id == newest.game_id}
+        updates[newest.version] = newest
+        pieces, pinged = news.news(rows, updates, newest)
+        await news.send(channel, pieces, pinged)
 
     async def _secrets(self, channel: discord.abc.Messageable, batch: list[Noted]) -> None:
         """Each owner's newest private view by DM (never one older than a view sent before)."""
@@ -421,6 +395,11 @@ class Writers:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
         self._writers: dict[int, ChannelWriter] = {}
+
+    def stop(self) -> None:
+        """The bot is closing: no board is tried again (the next change after a restart brings it up to date)."""
+        for writer in self._writers.values():
+            writer.stop()
 
     def of(self, channel_id: int) -> ChannelWriter:
         """The channel's writer (made on first use)."""

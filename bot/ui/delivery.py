@@ -58,6 +58,13 @@ def writer(client: discord.Client, channel_id: int) -> ChannelWriter:
     return writers.of(channel_id)
 
 
+def stop_writers(client: discord.Client) -> None:
+    """The bot is closing: its writers try nothing again."""
+    writers = _WRITERS.get(client)
+    if writers is not None:
+        writers.stop()
+
+
 def queue(client: discord.Client, update: Update, *, new_board: bool = False) -> asyncio.Future[None]:
     """Queue a committed change on its channel's writer now; await the result to know the channel was told."""
     return writer(client, update.channel_id).announce(update, new_board=new_board)

@@ -179,3 +179,13 @@ def replies_ephemeral(result: simcord.InteractionResult) -> bool:
     """Whether everything the bot answered to this interaction was for the user's eyes only."""
     answers = ([result.response] if result.response is not None else []) + result.followups
     return bool(answers) and all(a.ephemeral for a in answers)
+
+
+def custom_id_of(message: discord.Message, label: str) -> str:
+    """The custom_id of the message's button with this label."""
+    return next(
+        str(item.custom_id)
+        for row in message.components
+        for item in getattr(row, "children", [])
+        if isinstance(item, discord.Button) and item.label == label
+    )

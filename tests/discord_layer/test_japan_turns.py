@@ -15,7 +15,7 @@ from tests.discord_layer.japan_table import (
     simcord_bot_fixture,  # noqa: F401
     text_only_fixture,  # noqa: F401
 )
-from tests.discord_layer.table import menu_options, response_text, text_of
+from tests.discord_layer.table import custom_id_of, menu_options, response_text, text_of
 
 
 def button_labels(message: object) -> list[str]:
@@ -81,15 +81,10 @@ async def test_a_click_on_an_old_board_is_refused_as_stale(japan: JapanTable) ->
     await japan.started(japan.bob)
     await japan.keep_first_tickets()
     # The board as a client that has not refreshed still shows it: its Deck button carries this version.
-    deck = next(
-        item.custom_id
-        for row in japan.board().components
-        for item in getattr(row, "children", [])
-        if isinstance(item, discord.Button) and item.label == "Deck"
-    )
+    deck = custom_id_of(japan.board(), "Deck")
     await japan.ttr(japan.alice, "draw", card="deck")
     version = (await japan.current()).version
-    stale = await japan.alice.click(await bot_message_with_button(japan, "Deck", str(deck)), label="Deck")
+    stale = await japan.alice.click(await bot_message_with_button(japan, "Deck", deck), label="Deck")
     assert stale.ephemeral and "moved on" in response_text(stale)
     assert (await japan.current()).version == version
 

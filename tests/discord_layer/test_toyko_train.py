@@ -13,7 +13,7 @@ from bot.games.toyko_train.data import SIX
 from bot.games.toyko_train.optimum import best_path
 from bot.ui import delivery
 from tests.discord_layer.conftest import make_bot
-from tests.discord_layer.table import labels, response_text, text_of
+from tests.discord_layer.table import custom_id_of, labels, response_text, text_of
 from tests.discord_layer.toyko_table import (
     ToykoTable,
     simcord_bot_fixture,  # noqa: F401
@@ -178,12 +178,7 @@ async def test_a_doubled_cancel_click_undoes_one_exchange_only(toyko: ToykoTable
     await two_exchanges(toyko)
     panel = await toyko.panel(toyko.alice)
     assert panel.response is not None
-    cancel = next(
-        item.custom_id
-        for row in panel.response.message.components
-        for item in getattr(row, "children", [])
-        if item.label == "Cancel"
-    )
+    cancel = custom_id_of(panel.response.message, "Cancel")
     first = await toyko.alice.click(panel.response.message, custom_id=cancel)
     assert first.acknowledged and len((await toyko.state()).exchanges[0]) == 1
     second = await toyko.alice.click(await posted_button(toyko, cancel), custom_id=cancel)  # the click, sent again
@@ -287,12 +282,7 @@ async def test_a_doubled_call_as_round_three_ends_is_answered_with_its_round(toy
             await toyko.toyko(toyko.bob, "swap", a=SIX.name(a), b=SIX.name(b))
         panel = await toyko.panel(toyko.alice)
         assert panel.response is not None
-        call = next(
-            item.custom_id
-            for row in panel.response.message.components
-            for item in getattr(row, "children", [])
-            if item.label == "Toyko Train!"
-        )
+        call = custom_id_of(panel.response.message, "Toyko Train!")
         await toyko.alice.click(panel.response.message, custom_id=call)
     assert (await toyko.state()).round == 4
     again = await toyko.alice.click(await posted_button(toyko, call), custom_id=call)  # round 3's call, sent again
