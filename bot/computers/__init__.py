@@ -10,6 +10,7 @@ from types import ModuleType
 
 from bot.computers.base import LEVELS, Budget, Player, Seen, decision_random
 from bot.games.base import Action, IllegalAction
+from bot.lifeline import end_with_parent
 
 __all__ = [
     "LEVELS",
@@ -69,6 +70,7 @@ def choose(seen: Seen, level: str, rng: random.Random, budget: Budget) -> Action
 
 
 def worker_start() -> None:
-    """A computer worker process's start: yield the CPU to the bot whenever both want it."""
+    """A computer worker process's start: yield the CPU to the bot whenever both want it, and end with the bot."""
+    end_with_parent()
     with contextlib.suppress(OSError):  # not allowed here: the worker still runs, at the bot's priority
         os.nice(NICENESS)

@@ -133,3 +133,8 @@ async def drawn(draw: Callable[..., T], *args: Any) -> T:
 def stop() -> None:
     """Stop the worker processes, if any are running (when the bot shuts down)."""
     _pictures.stop()
+
+
+def running() -> bool:
+    """Whether picture worker processes are up."""
+    return _pictures.running
