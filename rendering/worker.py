@@ -37,6 +37,10 @@ def hand_back_big_buffers() -> None:
         ctypes.CDLL("libc.so.6").mallopt(M_MMAP_THRESHOLD, BIG_BUFFER)
 
 
+def ready() -> None:
+    """Nothing: a task that makes the pool start a worker (its imports and `start` done) before any picture."""
+
+
 def draw(language: str, draw: Callable[..., Any], args: Sequence[Any]) -> Any:
     """`draw(*args)` with the texts of the picture in `language`."""
     with speaking(language):
