@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import logging
 import os
 import random
 from types import ModuleType
@@ -18,6 +19,7 @@ __all__ = [
     "Player",
     "Seen",
     "choose",
+    "choose_easy",
     "decision_random",
     "has_computers",
     "players",
@@ -25,6 +27,10 @@ __all__ = [
     "worker_start",
 ]
 
+log = logging.getLogger(__name__)
+
+FALLBACK_LEVEL = "easy"
+"""The level whose move a computer plays when its own level failed to decide: quick, and enough to keep a game going."""
 NICENESS = 10
 """A worker process thinks at a lower priority than the bot: on a small VPS a person's click comes first."""
 
@@ -67,6 +73,18 @@ def choose(seen: Seen, level: str, rng: random.Random, budget: Budget) -> Action
     if move not in legal:  # a player's bug must never become an illegal move: fall back to a legal one
         return legal[0]
     return move
+
+
+def choose_easy(seen: Seen, rng: random.Random, budget: Budget) -> Action:
+    """The move of a computer whose own level failed: the easy level's, or the first legal move if even that fails."""
+    try:
+        return choose(seen, FALLBACK_LEVEL, rng, budget)
+    except Exception:
+        legal = seen.legal
+        if not legal:
+            raise
+        log.exception("easy computer failed too game=%s seat=%d: it plays its first legal move", seen.game, seen.seat)
+        return legal[0]
 
 
 def worker_start() -> None:
