@@ -34,7 +34,7 @@ def command(pid: int) -> str:
 def test_no_process_of_the_bot_outlives_a_sigkill(tmp_path: Path) -> None:
     """Issue 32 item 3: picture workers, computer workers and multiprocessing's resource tracker all end with a
     SIGKILLed bot (no clean-up runs: each must notice by itself), rather than hold its memory and its pipes."""
-    argv = [sys.executable, "-m", "tests.support.process_tree_worker", str(tmp_path / "tetsudo.sqlite3")]
+    argv = [sys.executable, "-m", "tests.support.bot_process", str(tmp_path / "tetsudo.sqlite3"), "busy"]
     bot = Child("bot", argv)
     try:
         bot.wait_for(READY)
