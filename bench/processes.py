@@ -71,8 +71,12 @@ def spawn_as_a_module_would() -> None:
 
     multiprocessing's spawn runs the parent's main script again in each worker (as `__mp_main__`) when the parent
     was started as `python script.py`; a bench's imports (simcord, the tests) would then weigh on every worker.
-    Under `python -m bot` the main module is a package's `__main__`, which spawn leaves alone.
+    Under `python -m bot` the main module is a package's `__main__`, which spawn leaves alone; a module run as
+    `python -m tests.support.bot_process` it would import again by name, so it is hidden the same way.
     """
     main = sys.modules["__main__"]
-    if getattr(main, "__spec__", None) is None and hasattr(main, "__file__"):
+    spec = getattr(main, "__spec__", None)
+    if spec is not None and not spec.name.endswith("__main__"):
+        main.__spec__ = None
+    if main.__spec__ is None and hasattr(main, "__file__"):
         del main.__file__

@@ -18,6 +18,7 @@ def run_bot(shards: str | None = None, shard_count: int | None = None) -> int:
 
     from bot.client import TetsudoBot
     from bot.lifecycle import serve
+    from bot.storage.serving import DatabaseInUse
 
     environ = dict(os.environ)  # the command line's shards win over the settings file and TETSUDO_SHARDS
     if shards is not None:
@@ -29,6 +30,9 @@ def run_bot(shards: str | None = None, shard_count: int | None = None) -> int:
     configure_logging(settings.log_level)
     try:
         asyncio.run(serve(TetsudoBot(settings), token, settings.shutdown_seconds))
+    except DatabaseInUse as error:
+        print(f"tetsudo: {error}", file=sys.stderr)
+        return 1
     except discord.LoginFailure:
         print(
             "Discord refused the token in DISCORD_TOKEN. Copy it again from the developer portal.",

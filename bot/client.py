@@ -30,6 +30,7 @@ from bot.games.base import Game, IllegalAction
 from bot.i18n import _
 from bot.settings import Settings, SettingsError
 from bot.storage import Storage, is_postgresql, open_storage, redacted
+from bot.storage.serving import serving
 from bot.storage.shards import Shards
 from bot.ui import delivery, pictures
 from bot.ui.components import DYNAMIC_ITEMS
@@ -118,8 +119,12 @@ class TetsudoBot(commands.AutoShardedBot):
             self, settings.computer_pause_range(), float(settings.computer_think), settings.computer_workers
         )
         self.claims = ShardClaims(self)
+        self.serving = serving(settings.database)
+        """The bot's hold on its SQLite file for as long as it runs: `move-to` then refuses to copy it."""
 
     async def setup_hook(self) -> None:
+        if self.serving is not None:
+            self.serving.acquire()  # before anything starts: not on a file `move-to` is copying
         pictures.configure(self.settings.picture_worker_count())
         self.storage = await open_storage(self.settings.database)
         shard_ids = self.settings.shard_ids()
@@ -233,3 +238,5 @@ class TetsudoBot(commands.AutoShardedBot):
         if self.storage is not None:
             await self.storage.close()
             self.storage = None
+        if self.serving is not None:
+            self.serving.release()

@@ -10,6 +10,7 @@ from bot.engine.replay import not_replaying
 from bot.games.base import Game
 from bot.storage import PostgresStorage, SqliteStorage, is_postgresql, redacted
 from bot.storage.move import CannotMove, copying, rows_held
+from bot.storage.serving import DatabaseInUse, moving
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +31,19 @@ async def move_database(source: str, target: str, games: Mapping[str, Game]) -> 
         raise CannotMove(f"{target} is not a PostgreSQL database URL (postgresql://user@host/dbname).")
     if not Path(source).is_file():
         raise CannotMove(f"There is no SQLite database at {source} (the `database` setting).")
+    lock = moving(source)
+    try:
+        lock.acquire()
+    except DatabaseInUse as error:  # a bot still runs on it: moves it makes during the copy would be lost
+        raise CannotMove(str(error)) from None
+    try:  # held until the copy is committed, so no bot starts on the file meanwhile
+        return await _copy(source, target, games)
+    finally:
+        lock.release()
+
+
+async def _copy(source: str, target: str, games: Mapping[str, Game]) -> Moved:
+    """The move itself, once nothing else uses the SQLite file."""
     held = await rows_held(target)  # before migrating it: a refusal writes nothing
     if held:
         listed = ", ".join(f"{table}: {count}" for table, count in held.items())

@@ -8,15 +8,12 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import multiprocessing
-import multiprocessing.connection
-import os
-import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import rendering  # noqa: F401  (registers every game's renderer in the worker)
 from bot.i18n import speaking
+from bot.lifeline import end_with_parent
 
 M_MMAP_THRESHOLD = -3
 """glibc's mallopt parameter (malloc.h): allocations this big or more are mapped from the OS, unmapped when freed."""
@@ -26,7 +23,7 @@ BIG_BUFFER = 1 << 20
 def start() -> None:
     """A worker's initializer: hand big buffers back, and end with the bot."""
     hand_back_big_buffers()
-    watch_parent()
+    end_with_parent()
 
 
 def hand_back_big_buffers() -> None:
@@ -40,21 +37,8 @@ def hand_back_big_buffers() -> None:
         ctypes.CDLL("libc.so.6").mallopt(M_MMAP_THRESHOLD, BIG_BUFFER)
 
 
-def watch_parent() -> None:
-    """End this worker as soon as the bot's process ends, even killed with SIGKILL.
-
-    Otherwise a worker outlives a killed bot, keeping its memory, and the pipes (a terminal's, a supervisor's) the
-    bot shared with it.
-    """
-    parent = multiprocessing.parent_process()
-    if parent is None:
-        return
-
-    def wait_for_parent() -> None:
-        multiprocessing.connection.wait([parent.sentinel])
-        os._exit(0)
-
-    threading.Thread(target=wait_for_parent, name="tetsudo-parent-watch", daemon=True).start()
+def ready() -> None:
+    """Nothing: a task that makes the pool start a worker (its imports and `start` done) before any picture."""
 
 
 def draw(language: str, draw: Callable[..., Any], args: Sequence[Any]) -> Any:

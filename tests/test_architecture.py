@@ -40,14 +40,14 @@ class Layer:
 I18N = Layer("bot/i18n", ("bot.i18n",), frozenset({"babel"}))
 GAMES = Layer("bot/games", ("bot.games", "bot.i18n"), banned_stdlib=GAMES_BANNED_STDLIB)
 # Computer players read views and search over the rules; they may keep time (a thinking budget) and draw randomness.
-COMPUTERS = Layer("bot/computers", ("bot.computers", "bot.games", "bot.i18n"))
+COMPUTERS = Layer("bot/computers", ("bot.computers", "bot.games", "bot.i18n", "bot.lifeline"))
 STORAGE = Layer("bot/storage", ("bot.storage",), frozenset({"aiosqlite", "asyncpg"}))
 # openskill is arithmetic on ratings (no I/O, no clock): the engine rates a finished game in the
 # transaction that records it, so it may use it.
 ENGINE = Layer(
     "bot/engine", ("bot.games", "bot.computers", "bot.storage", "bot.engine", "bot.i18n"), frozenset({"openskill"})
 )
-RENDERING = Layer("rendering", ("bot.games", "rendering", "bot.i18n"), frozenset({"PIL"}))
+RENDERING = Layer("rendering", ("bot.games", "rendering", "bot.i18n", "bot.lifeline"), frozenset({"PIL"}))
 DISCORD_LAYER = Layer(
     "bot/cogs, bot/ui",
     ("bot.engine", "bot.games", "bot.computers", "bot.settings", "rendering", "bot.ui", "bot.cogs", "bot.i18n"),
@@ -58,10 +58,13 @@ SANDBOX = Layer("bot/sandbox", ("bot", "rendering"), RUNTIME_THIRD_PARTY | {"sim
 # bot/__init__.py runs whenever any bot.* module is imported — bot.games included — so anything it
 # imported would become a runtime dependency of the pure rules. It stays standard library only.
 PACKAGE_ROOT = Layer("bot/__init__.py", ())
+# Every worker process holds this tie to the bot (pictures and computers alike): standard library only, like the root.
+LIFELINE = Layer("bot/lifeline.py", ())
 
 LAYER_BY_PATH: tuple[tuple[str, Layer], ...] = (
     # Longest prefix first; a file in none of these is an error (add it here when adding a module).
     ("bot/__init__.py", PACKAGE_ROOT),
+    ("bot/lifeline.py", LIFELINE),
     ("bot/__main__.py", WIRING),
     ("bot/client.py", WIRING),
     ("bot/lifecycle.py", WIRING),

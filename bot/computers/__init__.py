@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import logging
 import os
 import random
 from types import ModuleType
 
 from bot.computers.base import LEVELS, Budget, Player, Seen, decision_random
 from bot.games.base import Action, IllegalAction
+from bot.lifeline import end_with_parent
 
 __all__ = [
     "LEVELS",
@@ -17,6 +19,7 @@ __all__ = [
     "Player",
     "Seen",
     "choose",
+    "choose_easy",
     "decision_random",
     "has_computers",
     "players",
@@ -24,6 +27,10 @@ __all__ = [
     "worker_start",
 ]
 
+log = logging.getLogger(__name__)
+
+FALLBACK_LEVEL = "easy"
+"""The level whose move a computer plays when its own level failed to decide: quick, and enough to keep a game going."""
 NICENESS = 10
 """A worker process thinks at a lower priority than the bot: on a small VPS a person's click comes first."""
 
@@ -68,7 +75,20 @@ def choose(seen: Seen, level: str, rng: random.Random, budget: Budget) -> Action
     return move
 
 
+def choose_easy(seen: Seen, rng: random.Random, budget: Budget) -> Action:
+    """The move of a computer whose own level failed: the easy level's, or the first legal move if even that fails."""
+    try:
+        return choose(seen, FALLBACK_LEVEL, rng, budget)
+    except Exception:
+        legal = seen.legal
+        if not legal:
+            raise
+        log.exception("easy computer failed too game=%s seat=%d: it plays its first legal move", seen.game, seen.seat)
+        return legal[0]
+
+
 def worker_start() -> None:
-    """A computer worker process's start: yield the CPU to the bot whenever both want it."""
+    """A computer worker process's start: yield the CPU to the bot whenever both want it, and end with the bot."""
+    end_with_parent()
     with contextlib.suppress(OSError):  # not allowed here: the worker still runs, at the bot's priority
         os.nice(NICENESS)

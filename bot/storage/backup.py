@@ -6,10 +6,12 @@ import os
 import shutil
 import sqlite3
 import subprocess
+import tempfile
 import time
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,20 +83,53 @@ def take_daily_backup(source: Path, folder: Path, keep: int, now_s: float) -> tu
     return report, removed
 
 
+def without_password(url: str) -> tuple[str, str | None]:
+    """A PostgreSQL URL without its password (in the user part, `user:secret@host`, or the query, `?password=`),
+    and that password, decoded (None when it has none)."""
+    parts = urlsplit(url)
+    netloc, password, kept = parts.netloc, None, parts.query
+    if parts.password is not None:
+        user, host = netloc.rsplit("@", 1)
+        netloc, password = f"{user.split(':', 1)[0]}@{host}", unquote(parts.password)
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    given = [value for key, value in query if key == "password"]
+    if given:
+        password = given[-1]  # libpq reads the query after the user part: the password it would use
+        kept = urlencode([(key, value) for key, value in query if key != "password"])
+    return urlunsplit((parts.scheme, netloc, parts.path, kept, parts.fragment)), password
+
+
+def password_file_line(password: str) -> str:
+    """A ~/.pgpass line giving `password` for any server, port, database and user (`:` and `\\` escaped)."""
+    return "*:*:*:*:" + password.replace("\\", "\\\\").replace(":", "\\:") + "\n"
+
+
 def dump_postgresql(url: str, target: str | Path) -> Path:
     """Back a PostgreSQL database up with `pg_dump --format=custom` (what `pg_restore` reads) into `target`.
 
     Raises FileNotFoundError when pg_dump is not installed, RuntimeError with pg_dump's own words when it fails;
-    like SQLite's backup, the dump is written under a `.partial` name first, so a failed one never takes `target`'s."""
+    like SQLite's backup, the dump is written under a `.partial` name first, so a failed one never takes `target`'s.
+    The password never reaches pg_dump's command line, which any user of the machine may read (`ps`): it goes in a
+    password file only this user can read, removed once pg_dump is done (PostgreSQL's advice over PGPASSWORD)."""
     pg_dump = shutil.which("pg_dump")
     if pg_dump is None:
         raise FileNotFoundError("pg_dump is not on the PATH")
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".partial")
-    done = subprocess.run(
-        [pg_dump, "--format=custom", f"--file={partial}", url], capture_output=True, text=True, check=False
-    )
+    bare, password = without_password(url)
+    with tempfile.TemporaryDirectory(prefix="tetsudo-pgpass-") as private:  # mode 0700: this user's only
+        env = dict(os.environ)
+        if password is not None:
+            passfile = Path(private) / "pgpass"
+            passfile.write_text(password_file_line(password), encoding="utf-8")
+            passfile.chmod(0o600)  # libpq ignores a password file others may read
+            env["PGPASSFILE"] = str(passfile)
+            env.pop("PGPASSWORD", None)  # it would win over the file
+        done = subprocess.run(
+            [pg_dump, "--format=custom", f"--file={partial}", f"--dbname={bare}"],
+            capture_output=True, text=True, check=False, env=env,
+        )  # fmt: skip
     if done.returncode != 0:
         partial.unlink(missing_ok=True)
         raise RuntimeError(done.stderr.strip() or f"pg_dump exited with {done.returncode}")

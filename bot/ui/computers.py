@@ -22,16 +22,18 @@ from typing import Any, cast
 
 import discord
 
-from bot.computers import Budget, choose, worker_start
+from bot.computers import Budget, choose, choose_easy, worker_start
 from bot.engine import GameManager, NotModerator, StaleClick, Update
+from bot.engine.computers import ComputerTurn
 from bot.engine.errors import MoveRefused, Unavailable
-from bot.games.base import IllegalAction
+from bot.games.base import Action, IllegalAction
 from bot.ui import delivery
 
 log = logging.getLogger(__name__)
 
 FAILURES_IN_A_ROW = 3
-"""A channel whose computer keeps failing stops asking (until the next change pokes it), rather than spin."""
+"""A channel whose computer keeps failing stops asking (until the next change pokes it), rather than spin: its moves
+refused, or the engine failing on them even when it plays easy moves (a failed decision plays easy: `_decided`)."""
 UNAVAILABLE_RETRY_S = 10.0
 """The database is out of reach (PostgreSQL restarting): the computer tries its move again this much later."""
 
@@ -121,26 +123,28 @@ class Computers:
 
     async def _moves(self, channel_id: int) -> None:
         failures = 0
+        easy = False
         while failures < FAILURES_IN_A_ROW and not self._closing:
             self._again.discard(channel_id)
             try:
-                asked = await self._one_move(channel_id)
+                asked = await self._one_move(channel_id, easy)
             except Unavailable as error:  # nothing was written: the same decision is asked again once it is back
                 log.warning("computer move waits for the database channel=%s: %s", channel_id, error)
                 await asyncio.sleep(UNAVAILABLE_RETRY_S)
                 continue
             except Exception:
                 failures += 1
-                log.exception("computer move failed channel=%s", channel_id)
+                easy = True  # the engine failed on its move: the next try plays the easy level's, which may differ
+                log.exception("computer move failed channel=%s; its next try plays an easy move", channel_id)
                 continue
             if asked == "refused":
                 failures += 1  # overtaken again and again (or a move the engine refuses): stop rather than spin
                 continue
-            failures = 0
+            failures, easy = 0, False
             if asked == "idle" and channel_id not in self._again:
                 return
 
-    async def _one_move(self, channel_id: int) -> str:
+    async def _one_move(self, channel_id: int, easy: bool = False) -> str:
         """One computer move in the channel, if its game waits for one: "moved", "idle" (none) or "refused"."""
         low, high = self.pause_s
         pause = self._pauses.uniform(low, high) if high > low else low
@@ -149,18 +153,7 @@ class Computers:
         turn = await self.manager.computer_turn(channel_id, self._just_moved.get(channel_id))
         if turn is None:
             return "idle"
-        loop = asyncio.get_running_loop()
-        try:
-            # Only the seat's view crosses to the worker (which imports the computers and the rules, not the bot).
-            budget = Budget(seconds=self.think_s)
-            self.thinking += 1
-            try:
-                action = await loop.run_in_executor(self._started(), choose, turn.seen, turn.level, turn.rng, budget)
-            finally:
-                self.thinking -= 1
-        except BrokenProcessPool:
-            self._pool = None  # a worker died (out of memory, killed): the next decision starts a new pool
-            raise
+        action = await self._decided(turn, easy)
         try:
             update = await self.manager.act(channel_id, turn.user_id, action, turn.version)
         except (StaleClick, MoveRefused, NotModerator, IllegalAction):
@@ -170,6 +163,30 @@ class Computers:
         self._just_moved[channel_id] = (update.version, turn.seat)
         await self._deliver(update)
         return "moved"
+
+    async def _decided(self, turn: ComputerTurn, easy: bool) -> Action:
+        """The computer's move at its level, decided in the pool; when that fails, or `easy`, the easy level's.
+
+        A level's bug (or a worker killed mid-decision) must not leave the game waiting for a move that never comes:
+        the easy level's move, worked out in a thread (it is quick), keeps it going; the failure is logged."""
+        budget = Budget(seconds=self.think_s)
+        if not easy:
+            # Only the seat's view crosses to the worker (which imports the computers and the rules, not the bot).
+            loop = asyncio.get_running_loop()
+            self.thinking += 1
+            try:
+                return await loop.run_in_executor(self._started(), choose, turn.seen, turn.level, turn.rng, budget)
+            except BrokenProcessPool:
+                self._pool = None  # a worker died (out of memory, killed): the next decision starts a new pool
+                log.warning("computer worker died channel=%s seat=%d: easy move instead", turn.channel_id, turn.seat)
+            except Exception:
+                log.exception(
+                    "computer decision failed channel=%s seat=%d level=%s: it plays an easy move",
+                    turn.channel_id, turn.seat, turn.level,
+                )  # fmt: skip
+            finally:
+                self.thinking -= 1
+        return await asyncio.to_thread(choose_easy, turn.seen, turn.rng, budget)
 
     async def _deliver(self, update: Update) -> None:
         try:

@@ -1,10 +1,13 @@
 """Where pictures are drawn: a pool of worker processes (`picture_workers`), or one thread of the bot's own.
 
 Drawing is most of the CPU a move costs. In worker processes it runs on every core, and the event loop keeps
-answering clicks while a burst of pictures is drawn. The workers start with the first picture, so a bot that has
-drawn nothing holds none; then they stay while pictures keep coming, each keeping the static layers it drew (a
-map) for the next one, and stop after `IDLE_SECONDS` without a picture, handing their memory back: a bot that
-nobody plays with holds only its own. They end with the bot, even when it is killed (`rendering.worker.start`).
+answering clicks while a burst of pictures is drawn. The workers start with the bot (`start`), so the first picture
+after a restart does not wait for a process to start and import the renderers (bench/first_picture.py); then they
+stay while pictures keep coming, each keeping the static layers it drew (a map) for the next one, and stop after
+`IDLE_SECONDS` without a picture, handing their memory back: a bot that nobody plays with holds only its own. The
+start counts as a picture there: a bot restarted while nobody plays stops its workers 5 minutes later, as it would
+after its last picture, rather than hold them until someone plays. The next picture starts them again. They end
+with the bot, even when it is killed (`rendering.worker.start`).
 """
 
 from __future__ import annotations
@@ -34,11 +37,11 @@ that thread: drawing in the default executor's threads (5 on one CPU) held ~180 
 
 
 IDLE_SECONDS = 300.0
-"""Workers stop after this long without a picture (the next picture starts them again, in about half a second)."""
+"""Workers stop after this long without a picture (the next picture starts them again, and waits for that)."""
 
 
 class Pictures:
-    """The bot's drawing: in a lazily started process pool that stops when idle, or in its one drawing thread."""
+    """The bot's drawing: in a process pool started with the bot that stops when idle, or in its one drawing thread."""
 
     def __init__(self, workers: int, idle_seconds: float = IDLE_SECONDS) -> None:
         self.workers = workers
@@ -66,6 +69,17 @@ class Pictures:
                 self._drawing -= 1
                 self._last = time.monotonic()
         return result
+
+    def start(self) -> None:
+        """Start every worker now (with the bot), rather than have the first picture wait for one to start."""
+        if not self.workers:
+            return
+        with self._lock:
+            pool = self._started()
+            self._last = time.monotonic()  # the idle stop counts from the start, as from a picture
+            # The pool starts a process per task it cannot hand to an idle one: one task each starts them all.
+            for _worker in range(self.workers):
+                pool.submit(worker.ready)
 
     def _started(self) -> Executor:
         """The running pool, started if need be (called holding the lock)."""
@@ -116,13 +130,15 @@ _pictures = Pictures(0)
 
 
 def configure(workers: int) -> None:
-    """Draw with this many worker processes from now on (0: the bot's own drawing thread)."""
+    """Draw with this many worker processes from now on (0: the bot's own drawing thread), started now."""
     global _pictures
     if not workers:
         worker.hand_back_big_buffers()  # the bot's own process draws
     if _pictures.workers != workers:
         _pictures.stop()
         _pictures = Pictures(workers)
+    if not _pictures.running:
+        _pictures.start()
 
 
 async def drawn(draw: Callable[..., T], *args: Any) -> T:
@@ -133,3 +149,8 @@ async def drawn(draw: Callable[..., T], *args: Any) -> T:
 def stop() -> None:
     """Stop the worker processes, if any are running (when the bot shuts down)."""
     _pictures.stop()
+
+
+def running() -> bool:
+    """Whether picture worker processes are up."""
+    return _pictures.running

@@ -9,6 +9,7 @@ import sqlite3
 import subprocess
 from contextlib import closing
 from pathlib import Path
+from urllib.parse import quote, urlsplit, urlunsplit
 
 import pytest
 
@@ -124,6 +125,56 @@ async def test_an_update_backs_the_database_up_before_it_migrates(tmp_path: Path
         assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
 
 
+PASSWORD = "hunter:2\\x"
+"""A password with both characters a password file escapes (a test server on trust auth accepts any)."""
+IN_URL = quote(PASSWORD, safe="")
+
+
+def with_password(url: str) -> str:
+    """`url` as given when it has a password (a server that asks for one), else with `PASSWORD` added."""
+    parts = urlsplit(url)
+    if parts.password is not None:
+        return url
+    netloc = f"{parts.username}:{IN_URL}@{parts.hostname}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+
+RECORDING_PG_DUMP = """#!/bin/sh
+# A stand-in pg_dump: what it was given (its argv, its environment, the password file), and an empty dump.
+printf '%s\\n' "$@" > {record}/argv
+env > {record}/env
+cat "$PGPASSFILE" > {record}/passfile
+stat -c %a "$PGPASSFILE" > {record}/mode
+echo "$PGPASSFILE" > {record}/passfile-path
+for arg; do case "$arg" in --file=*) : > "${{arg#--file=}}";; esac; done
+"""
+
+
+async def test_pg_dump_is_not_given_the_password_on_its_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 32 item 4.11: `python -m bot backup` gave pg_dump the database URL, password included, on its command
+    line, which any user of the machine can read (`ps`); it now goes in a password file only the bot's user reads."""
+    record, tools = tmp_path / "record", tmp_path / "bin"
+    record.mkdir()
+    tools.mkdir()
+    (tools / "pg_dump").write_text(RECORDING_PG_DUMP.format(record=record))
+    (tools / "pg_dump").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tools}:/usr/bin:/bin")
+    monkeypatch.setenv("PGPASSWORD", "an older one")
+    monkeypatch.setenv("TETSUDO_DATABASE", f"postgresql://tetsudo:{IN_URL}@db.example:5433/tetsudo?sslmode=require")
+    target = tmp_path / "tetsudo.dump"
+    assert await asyncio.to_thread(main, ["backup", str(target)]) == 0, capsys.readouterr().err
+    argv = (record / "argv").read_text().splitlines()
+    assert argv[-1] == "--dbname=postgresql://tetsudo@db.example:5433/tetsudo?sslmode=require"
+    assert not any("hunter" in arg for arg in argv), argv
+    assert (record / "passfile").read_text() == "*:*:*:*:hunter\\:2\\\\x\n"
+    assert (record / "mode").read_text().strip() == "600"
+    assert "PGPASSWORD=" not in (record / "env").read_text(), "the file's password is the one pg_dump uses"
+    assert not Path((record / "passfile-path").read_text().strip()).exists(), "the password file is gone"
+    assert target.exists()
+
+
 async def test_on_postgresql_backup_runs_pg_dump_and_says_how_to_restore(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -136,7 +187,7 @@ async def test_on_postgresql_backup_runs_pg_dump_and_says_how_to_restore(
             await start_game(make_manager(live), 2)
         finally:
             await live.close()
-        monkeypatch.setenv("TETSUDO_DATABASE", url)
+        monkeypatch.setenv("TETSUDO_DATABASE", with_password(url))
         target = tmp_path / "nightly" / "tetsudo.dump"
         assert await asyncio.to_thread(main, ["backup", str(target)]) == 0
         assert "pg_restore" in capsys.readouterr().out and not target.with_name("tetsudo.dump.partial").exists()

@@ -6,6 +6,7 @@ import asyncio
 import itertools
 import random
 import sqlite3
+import sys
 from collections.abc import AsyncIterator
 from contextlib import closing
 from pathlib import Path
@@ -14,14 +15,18 @@ from typing import Any
 import pytest
 
 from bot.__main__ import main
+from bot.client import TetsudoBot
 from bot.engine import GameManager, GameTimers, Player, ServerSettings, TimerDefaults
 from bot.engine.tournament_plan import TournamentSpec
 from bot.engine.tournaments import TournamentDesk
 from bot.games import REGISTRY
+from bot.settings import Settings
 from bot.storage import PostgresStorage, SqliteStorage, Storage
 from bot.storage.move import rows_held
+from bot.storage.serving import DatabaseInUse, moving
 from tests.engine.harness import GUILD, PLAYERS, counting_clock, random_move, start_game, uid
 from tests.support import postgresql
+from tests.support.processes import READY, Child
 from tests.test_main import clean_environment, run_bot
 
 RUNNING = {600: "mexican_train", 601: "ttr_japan", 602: "miyajima", 603: "next_station_tokyo", 604: "toyko_train"}
@@ -210,6 +215,32 @@ async def test_refusals_without_touching_anything(
     assert await move_to("postgresql://tetsudo@127.0.0.1:1/none") == 1
     err = capsys.readouterr().err
     assert "already PostgreSQL" in err and "secret" not in err
+
+
+async def test_move_to_refuses_while_a_bot_runs_on_the_database(
+    source: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 32 item 4.12: move-to copied a SQLite file a bot was still writing to (its moves meanwhile lost); it now
+    refuses while a bot runs on it, and only then: a bot killed with SIGKILL holds it no more."""
+    nowhere = "postgresql://tetsudo@127.0.0.1:1/none"  # the refusal comes before any connection
+    bot = Child("bot", [sys.executable, "-m", "tests.support.bot_process", str(source)])
+    try:
+        bot.wait_for(READY)
+        assert await move_to(nowhere) == 1
+        err = capsys.readouterr().err
+        assert f"A bot is running on {source}" in err and "stop it first" in err, err
+    finally:
+        bot.kill()
+    assert await move_to(nowhere) == 1  # now it goes on, as far as PostgreSQL, which is not there
+    assert "A bot is running" not in capsys.readouterr().err
+
+
+async def test_a_bot_does_not_start_on_a_database_being_moved(source: Path) -> None:
+    """Issue 32 item 4.12: while move-to copies the file (and holds it), a bot refuses to start on it."""
+    bot = TetsudoBot(Settings(database=str(source), shard_count=1, picture_workers="0"), {})
+    with moving(source), pytest.raises(DatabaseInUse, match="being copied by `python -m bot move-to`"):
+        await bot.setup_hook()
+    assert bot.storage is None, "nothing was opened"
 
 
 def test_the_help_says_to_stop_the_bot_first(capsys: pytest.CaptureFixture[str]) -> None:
