@@ -116,9 +116,10 @@ async def take_down(client: discord.Client, channel_id: int, message_id: int, *,
 
 
 async def retire(client: discord.Client, channel_id: int, message_id: int) -> None:
-    """Take the buttons off an older board or lobby message that a new one replaced; a failure is only logged."""
+    """Take the buttons off an older lobby message that a new one replaced; a failure is only logged."""
     try:
-        await take_down(client, channel_id, message_id, delete=False)
+        channel = await channel_of(client, channel_id)
+        await channel.get_partial_message(message_id).edit(view=None)  # type: ignore[attr-defined]
     except discord.HTTPException:
         # Its buttons then stay, and still answer sensibly: a stale click is refused, My hand still works.
         log.info("old message not retired channel=%s message=%s", channel_id, message_id)

@@ -29,10 +29,11 @@ async def test_the_outbox_migration_applies_to_a_database_with_a_running_game(tm
     try:
         assert await storage.schema_version() == 7 and await storage.owed() == []
         manager = make_manager(storage)
-        _user, _action, moved = await random_move(manager, random.Random(2))
+        user, _action, moved = await random_move(manager, random.Random(2))
         assert moved.game_id == started.game_id and moved.version == started.version + 1
-        (row,) = await storage.owed()
+        row, reply = await storage.owed()
         assert (row.game_id, row.version, row.user_id, row.lines) == (moved.game_id, moved.version, None, moved.lines)
+        assert (reply.version, reply.user_id) == (moved.version, user), "the mover's own reply is owed too (4.5)"
         assert await storage.integrity_check() == "ok"
     finally:
         await storage.close()
