@@ -175,3 +175,31 @@ async def test_the_start_ping_follows_the_board_it_points_to(table: Table) -> No
     board = next(i for i, m in enumerate(history) if any(getattr(r, "children", []) for r in m.components))
     ping = next(i for i, m in enumerate(history) if "— your move." in m.content)
     assert board < ping, "the board with its buttons first, then the line that pings"
+
+
+class CountedBoards(SlowPictures):
+    """Slow pictures that count the boards drawn (the public view: no private part)."""
+
+    def __init__(self, delay: float) -> None:
+        super().__init__([delay])
+        self.boards = 0
+
+    def __call__(self, view: dict[str, Any], names: Any = ()) -> Any:
+        if view.get("private") is None:
+            self.boards += 1
+        return super().__call__(view, names)
+
+
+async def test_a_board_superseded_before_it_is_drawn_is_never_drawn(table: Table) -> None:
+    """Issue 32 item 1: three changes reach the writer at once; the first board may be under way already, the
+    second is superseded before its turn and never drawn, and the channel shows the third."""
+    start = await fresh_game(table, rounds=6)
+    first_message, first_request = table.game_channel.history()[-1].id, len(table.env.http_requests)
+    manager, channel_id = table.bot.manager, table.game_channel.id
+    moderator = Player(table.alice.id, "alice")
+    updates = [await manager.skip(channel_id, moderator, moderator=True) for _ in range(3)]
+    pictures = CountedBoards(0.2)
+    with drawn_by(pictures):
+        await asyncio.gather(*(delivery.deliver(table.bot, u) for u in updates))
+    assert pictures.boards <= 2, f"{pictures.boards} boards drawn for 3 changes at once"
+    await check_channel(table, first_message, first_request, [start, *updates])
