@@ -1,4 +1,4 @@
-"""A worker process's tie to the bot: it ends as soon as the bot's process ends, even when the bot is SIGKILLed.
+"""A worker process's tie to the bot: it runs below the bot's priority and ends with it, even on SIGKILL.
 
 Standard library only, so that every kind of worker (pictures: rendering/worker.py; computers: bot/computers) can
 hold it without importing anything it does not otherwise need.
@@ -10,6 +10,9 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import threading
+
+NICENESS = 10
+"""How far below the bot a worker runs (computers thinking, pictures drawing): on a small VPS a click comes first."""
 
 
 def end_with_parent() -> None:
@@ -30,3 +33,17 @@ def end_with_parent() -> None:
         os._exit(0)
 
     threading.Thread(target=wait_for_parent, name="tetsudo-parent-watch", daemon=True).start()
+
+
+def yield_to_the_bot() -> None:
+    """Run this process below the bot's priority: whenever both want the CPU, the bot (acknowledging clicks) wins."""
+    try:
+        os.nice(NICENESS)
+    except OSError:  # not allowed here: the worker still runs, at the bot's priority
+        return
+
+
+def start_worker() -> None:
+    """A worker process's start: below the bot's priority, and ending with it."""
+    end_with_parent()
+    yield_to_the_bot()

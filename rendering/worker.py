@@ -13,7 +13,7 @@ from typing import Any
 
 import rendering  # noqa: F401  (registers every game's renderer in the worker)
 from bot.i18n import speaking
-from bot.lifeline import end_with_parent
+from bot.lifeline import start_worker
 
 M_MMAP_THRESHOLD = -3
 """glibc's mallopt parameter (malloc.h): allocations this big or more are mapped from the OS, unmapped when freed."""
@@ -21,9 +21,9 @@ BIG_BUFFER = 1 << 20
 
 
 def start() -> None:
-    """A worker's initializer: hand big buffers back, and end with the bot."""
+    """A worker's initializer: hand big buffers back, draw below the bot's priority, and end with the bot."""
     hand_back_big_buffers()
-    end_with_parent()
+    start_worker()
 
 
 def hand_back_big_buffers() -> None:

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import logging
-import os
 import random
 from types import ModuleType
 
 from bot.computers.base import LEVELS, Budget, Player, Seen, decision_random
 from bot.games.base import Action, IllegalAction
-from bot.lifeline import end_with_parent
+from bot.lifeline import start_worker
 
 __all__ = [
     "LEVELS",
@@ -31,8 +29,6 @@ log = logging.getLogger(__name__)
 
 FALLBACK_LEVEL = "easy"
 """The level whose move a computer plays when its own level failed to decide: quick, and enough to keep a game going."""
-NICENESS = 10
-"""A worker process thinks at a lower priority than the bot: on a small VPS a person's click comes first."""
 
 GAMES = ("ttr_japan", "mexican_train", "miyajima", "next_station_tokyo", "toyko_train")
 """Each has a module `bot.computers.<game>` exporting `PLAYERS: dict[level, Player]`."""
@@ -89,6 +85,4 @@ def choose_easy(seen: Seen, rng: random.Random, budget: Budget) -> Action:
 
 def worker_start() -> None:
     """A computer worker process's start: yield the CPU to the bot whenever both want it, and end with the bot."""
-    end_with_parent()
-    with contextlib.suppress(OSError):  # not allowed here: the worker still runs, at the bot's priority
-        os.nice(NICENESS)
+    start_worker()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import time
 from pathlib import Path
@@ -11,6 +12,7 @@ import simcord
 
 from bench.processes import descendants
 from bot.client import TetsudoBot
+from bot.lifeline import NICENESS
 from bot.ui import pictures
 from tests.discord_layer import conftest
 
@@ -49,5 +51,26 @@ async def test_picture_workers_start_with_the_bot_not_with_its_first_picture(sim
         while len(spawned_workers() - EARLIER) < WORKERS and time.monotonic() < deadline:
             time.sleep(0.05)
         assert len(spawned_workers() - EARLIER) == WORKERS, "every worker process is up"
+    finally:
+        pictures.configure(0)
+
+
+def niceness(pid: int) -> int:
+    """A process's nice value, read back from /proc (field 19 of proc(5), the 17th after the command name)."""
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+
+
+@pytest.mark.usefixtures("simcord_env")
+async def test_picture_workers_draw_below_the_bots_priority() -> None:
+    """Issue 33 item 1: on two cores the event loop that acknowledges clicks competed with the workers drawing; each
+    worker now runs below the bot's priority, as computer workers do."""
+    try:
+        answered: set[int] = set()  # workers that have drawn: each ran its start (the nice) before its first task
+        deadline = time.monotonic() + UP_WITHIN_S
+        while len(answered) < WORKERS and time.monotonic() < deadline:
+            answered |= set(await asyncio.gather(*(pictures.drawn(os.getpid) for _ in range(WORKERS * 4))))
+        workers = spawned_workers() - EARLIER
+        assert answered == workers and len(workers) == WORKERS
+        assert {niceness(pid) for pid in workers} == {niceness(os.getpid()) + NICENESS}
     finally:
         pictures.configure(0)

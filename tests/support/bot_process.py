@@ -20,8 +20,8 @@ import simcord
 
 from bench.processes import descendants, spawn_as_a_module_would
 from bot.client import TetsudoBot
-from bot.computers import NICENESS
 from bot.games.mexican_train import MEXICAN_TRAIN
+from bot.lifeline import NICENESS
 from bot.settings import Settings
 from bot.ui import pictures
 from tests.support.computer_channels import open_computer_channels
@@ -31,7 +31,7 @@ BUSY_TIMEOUT_S = 60.0
 
 
 def niced_children() -> list[int]:
-    """This process's children that have lowered their priority: computer workers whose start is done."""
+    """This process's children that have lowered their priority: workers (pictures, computers) whose start is done."""
     niced = []
     for pid in descendants(os.getpid()):
         try:
@@ -49,7 +49,8 @@ async def busy(bot: TetsudoBot, env: simcord.Env) -> None:
     host = guild.add_member(env.create_user("alice"))
     await open_computer_channels(bot, guild, host, 1, "mexican_train", "strong")  # its board drawn, in a worker
     deadline = time.monotonic() + BUSY_TIMEOUT_S
-    while not (pictures.running() and bot.computers.thinking and niced_children()):
+    # One picture worker and one computer worker, both started (each lowers its priority as its start ends).
+    while not (pictures.running() and bot.computers.thinking and len(niced_children()) >= 2):
         if time.monotonic() > deadline:
             raise SystemExit("the pools never both ran")
         await asyncio.sleep(0.05)
