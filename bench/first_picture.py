@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import platform
-import random
 import statistics
 import sys
 import time
@@ -31,26 +30,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import rendering
+from bench.positions import NAMES, mid_game_view
 from bench.processes import spawn_as_a_module_would
 from bot.games import REGISTRY
-from bot.games.rng import GameRandom
 from bot.ui.pictures import Pictures
 from rendering import worker
-
-NAMES = ("alice", "bob", "carol", "dave")
-
-
-def mid_game_view(game: str, moves: int, seed: int) -> dict[str, Any]:
-    """The public view of a four-player game after up to `moves` random legal moves."""
-    rules = REGISTRY[game]
-    rnd = random.Random(seed)
-    state = rules.setup(seed, len(NAMES), {})
-    for step in range(1, moves + 1):
-        if rules.outcome(state) is not None:
-            break
-        seat = rnd.choice(sorted(rules.to_act(state)))
-        state = rules.apply(state, seat, rnd.choice(rules.legal_actions(state, seat)), GameRandom(seed, step))
-    return rules.player_view(state, None)
 
 
 async def picture_ms(pictures: Pictures, game: str, view: dict[str, Any]) -> float:
