@@ -109,11 +109,6 @@ class ChannelWriter:
         running = [t for t in (self._task, self._retry) if t is not None and not t.done()]
         return bool(self._queue) or bool(running)
 
-    @property
-    def shown(self) -> Order:
-        """The version the channel's board shows (as far as this writer knows)."""
-        return self._shown.order
-
     def stop(self) -> None:
         """No board is tried again (the bot is closing)."""
         if self._retry is not None:
@@ -266,10 +261,8 @@ class ChannelWriter:
             await outgoing.take_down(self.client, self.channel_id, old_id)
             await self._post(update, self._send)
             return
-        kwargs = dict(await self._picture(update))
+        kwargs = await self._picture(update)
         image = kwargs.pop("file", None)
-        if image is not None:
-            image.reset()
         channel = await outgoing.channel_of(self.client, self.channel_id)
         try:
             message = channel.get_partial_message(old_id)  # type: ignore[attr-defined]
@@ -288,11 +281,7 @@ class ChannelWriter:
         return await channel.send(allowed_mentions=outgoing.NO_PINGS, **kwargs)
 
     async def _post(self, update: Update, post: Post) -> discord.Message:
-        kwargs = dict(await self._picture(update))
-        image = kwargs.get("file")
-        if image is not None:
-            image.reset()
-        sent = await post(kwargs)
+        sent = await post(await self._picture(update))
         await self.manager.set_board_message(update.game_id, sent.id)
         self._shown.fresh_due = False
         self._now_showing(update)
@@ -305,16 +294,21 @@ class ChannelWriter:
             del self._pictures[order]
 
     async def _picture(self, update: Update) -> dict[str, Any]:
-        """The board message for `update`: drawn already (or being drawn) since it was noted, else drawn now."""
+        """The board message for `update` (a copy, its file rewound, for each send): drawn already (or being drawn)
+        since it was noted, else drawn now."""
         order = order_of(update)
         task = self._pictures.get(order)
         if task is None or task.cancelled():
             task = self._pictures[order] = self._drawing(update)
         self._drawing_for = order
         try:
-            return await asyncio.shield(task)
+            kwargs = dict(await asyncio.shield(task))
         finally:
             self._drawing_for = None
+        image = kwargs.get("file")
+        if image is not None:
+            image.reset()  # a refused send may have read it already
+        return kwargs
 
     async def _repost(self, item: Repost) -> discord.Message:
         """`/game status`: the old board retired, then the newest posted where the command was typed."""
@@ -331,11 +325,8 @@ class ChannelWriter:
                 except discord.HTTPException:
                     # The old board keeps its controls: this copy gets none, and the old one stays the live one.
                     log.info("old board not retired channel=%s; posting a copy without controls", self.channel_id)
-                    kwargs = dict(await self._picture(newest))
+                    kwargs = await self._picture(newest)
                     kwargs.pop("view", None)
-                    image = kwargs.get("file")
-                    if image is not None:
-                        image.reset()
                     return await item.post(kwargs)
             return await self._post(newest, item.post)
 
