@@ -66,7 +66,7 @@ def percentile(sorted_ms: list[float], fraction: float) -> float:
 
 def render_table_head(renders: int, width: int) -> None:
     """The explanation and column heads of the render table."""
-    print(f"    render_png (draw + palette + PNG compress_level=6) x {renders}; CPU = this thread's CPU time;")
+    print(f"    render_png (draw, palette, rendering.encoded) x {renders}; CPU = this thread's CPU time;")
     print("    draw = the renderer alone (drawing + palette reduction), CPU p50")
     print(f"    {'image':<{width}} " + " ".join(f"{h:>8}" for h in RENDER_HEADS) + f" {'KB':>7} {'size':>9}")
 

@@ -1,9 +1,11 @@
 """What one picture costs: draw ms, PNG-encode ms and bytes, per game and view (the public board, a seat's own).
 
 For each game, `--positions` seeded mid-game positions (`--moves` random legal moves from a four-player setup). Each
-picture is drawn once first (a worker's caches are warm after its first picture), then `--repeat` times timed: the
-renderer's drawing, then the PNG encoding exactly as the bot encodes (`rendering.png_of`). Figures are medians over
-positions and repeats, in ms of one core (this process, no worker), with the PNG's size and the picture's size.
+picture is timed `--repeat` times, each time as a worker would draw it after one other picture of that game: its texts
+forgotten (rendering.canvas.forget_texts), another position of the same game drawn untimed, then the timed
+renderer's drawing, then the PNG encoding exactly as the bot encodes (`rendering.encoded`). Figures are medians over
+positions and repeats, in ms of CPU time of this thread (no worker; other processes busy on the machine do not count),
+with the PNG's size and the picture's size.
 
     .venv/bin/python bench/pictures.py [--games all|ttr_japan,...] [--positions N] [--repeat N] [--moves N]
                                        [--save FILE] [--compare FILE]
@@ -15,7 +17,6 @@ over the saved one: 0.50 is half the cost). Not a test: it asserts nothing.
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import platform
 import statistics
@@ -31,28 +32,23 @@ import PIL
 import rendering
 from bench.positions import NAMES, mid_game_view
 from bot.games import REGISTRY
+from rendering.canvas import forget_texts
 
 VIEWS = ("seat", "public")
 
 
-def encoded(image: Any) -> bytes:
-    """The picture as the bot sends it (rendering.png_of's encoding, without drawing again)."""
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=6)
-    return buffer.getvalue()
-
-
-def measure(game: str, view: dict[str, Any], repeat: int) -> list[dict[str, float]]:
-    """Draw and encode one view `repeat` times after a first, untimed picture."""
+def measure(game: str, view: dict[str, Any], other: dict[str, Any], repeat: int) -> list[dict[str, float]]:
+    """Draw and encode `view` `repeat` times, each after an untimed picture of `other` with no text remembered."""
     renderer = rendering.RENDERERS[game]
-    rendering.png_of(renderer, view, list(NAMES))  # caches warm, as in a worker after its first picture
     found = []
     for _ in range(repeat):
-        began = time.perf_counter()
+        forget_texts()  # what is remembered comes from the other picture only, not from this one drawn before
+        rendering.png_of(renderer, other, list(NAMES))
+        began = time.thread_time()
         image = renderer(view, list(NAMES))
-        drawn = time.perf_counter()
-        png = encoded(image)
-        done = time.perf_counter()
+        drawn = time.thread_time()
+        png = rendering.encoded(image)
+        done = time.thread_time()
         found.append(
             {
                 "draw": (drawn - began) * 1000,
@@ -72,8 +68,9 @@ def figures(games: list[str], positions: int, repeat: int, moves: int) -> dict[s
         for kind in VIEWS:
             found = []
             for seed in range(1, positions + 1):
-                view = mid_game_view(game, moves, seed, 0 if kind == "seat" else None)
-                found += measure(game, view, repeat)
+                seat = 0 if kind == "seat" else None
+                view, other = (mid_game_view(game, moves, s, seat) for s in (seed, seed + positions))
+                found += measure(game, view, other, repeat)
             table[f"{game} {kind}"] = {key: statistics.median(f[key] for f in found) for key in found[0]}
     return table
 

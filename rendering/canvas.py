@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -75,7 +75,53 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     path = font_file().path
     if path is None:
         return ImageFont.load_default(size=size)
-    return ImageFont.truetype(path, size)
+    return RememberingFont(path, size)
+
+
+TEXTS_REMEMBERED = 4096
+"""How many laid-out texts a worker keeps (their masks are a few KB each: a few MB in all)."""
+
+
+class RememberingFont(ImageFont.FreeTypeFont):
+    """A FreeType font that lays out each text once: a worker draws the same names, labels and numbers every picture.
+
+    Laying out and rasterising a text was the largest single cost of most pictures. The mask and length of a text
+    depend only on the font and the arguments, so a remembered one draws the very same pixels.
+    """
+
+    def getmask2(self, text: str | bytes, *args: Any, **kwargs: Any) -> tuple[Any, tuple[int, int]]:
+        """The text's mask and offset, laid out once per text and arguments."""
+        return _remembered(self, "getmask2", text, args, kwargs)  # type: ignore[no-any-return]
+
+    def getlength(self, text: str | bytes, *args: Any, **kwargs: Any) -> float:
+        """The text's advance, measured once per text and arguments."""
+        return _remembered(self, "getlength", text, args, kwargs)  # type: ignore[no-any-return]
+
+    def getbbox(self, text: str | bytes | bytearray, *args: Any, **kwargs: Any) -> tuple[float, float, float, float]:
+        """The text's bounding box, measured once per text and arguments."""
+        return _remembered(self, "getbbox", bytes(text) if isinstance(text, bytearray) else text, args, kwargs)  # type: ignore[no-any-return]
+
+
+def _remembered(
+    face: RememberingFont, method: str, text: str | bytes, args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> Any:
+    """`face.method(text, *args, **kwargs)`, from the cache when its arguments can be a key (features lists can't)."""
+    key = (method, text, args, tuple(sorted(kwargs.items())))
+    try:
+        return _layout(face, key)
+    except TypeError:  # an unhashable argument: measure it afresh
+        return getattr(ImageFont.FreeTypeFont, method)(face, text, *args, **kwargs)
+
+
+def forget_texts() -> None:
+    """Forget every text laid out so far (benches time a picture as a worker draws it after another)."""
+    _layout.cache_clear()
+
+
+@lru_cache(maxsize=TEXTS_REMEMBERED)
+def _layout(face: RememberingFont, key: tuple[Any, ...]) -> Any:
+    method, text, args, kwargs = key
+    return getattr(ImageFont.FreeTypeFont, method)(face, text, *args, **dict(kwargs))
 
 
 @contextmanager

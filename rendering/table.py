@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import math
 import unicodedata
 from dataclasses import dataclass
@@ -10,6 +9,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+import rendering
 from bot.i18n import _
 from rendering.canvas import INK, PHONE_TEXT, PHONE_WIDTH, Colour, Font, blank, fit, font, to_palette, triangle
 
@@ -219,7 +219,5 @@ def render_table(table: RankedTable) -> Image.Image:
 
 
 def table_png(table: RankedTable) -> bytes:
-    """The table as PNG bytes (palette-reduced, optimised)."""
-    buffer = io.BytesIO()
-    render_table(table).save(buffer, format="PNG", optimize=True)
-    return buffer.getvalue()
+    """The table as PNG bytes (palette-reduced)."""
+    return rendering.encoded(render_table(table))

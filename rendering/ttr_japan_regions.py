@@ -7,12 +7,12 @@ Only the public view is drawn: nothing here is secret.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+import rendering
 from bot.games.ttr_japan.data import japan
 from rendering import ttr_japan_crop as crops
 from rendering import ttr_japan_map as tmap
@@ -93,6 +93,4 @@ def region_picture(view: dict[str, Any], names: Sequence[str], region: str) -> I
 
 def region_png(view: dict[str, Any], names: Sequence[str], region: str) -> bytes:
     """`region_picture` as PNG bytes (drawn in a picture worker, so module-level)."""
-    buffer = io.BytesIO()
-    region_picture(view, names, region).save(buffer, format="PNG", compress_level=6)
-    return buffer.getvalue()
+    return rendering.encoded(region_picture(view, names, region))
