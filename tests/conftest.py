@@ -10,6 +10,7 @@ import pytest
 from simcord.backend.ops.base import BackendBase
 
 from bot.storage import SqliteStorage, Storage
+from bot.ui import picture_cache
 from tests.support import postgresql
 from tests.support.described import DescribedLog
 from tests.support.opened import opened
@@ -81,3 +82,9 @@ def pictures_are_described(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(BackendBase, "__init__", described)
     yield
     assert not faults, "pictures sent without a description:\n" + "\n".join(faults[:10])
+
+
+@pytest.fixture(autouse=True)
+def no_pictures_remembered() -> None:
+    """Each test starts with no picture in the bot's picture cache, as a bot just started does."""
+    picture_cache.cache().clear()

@@ -26,6 +26,7 @@ import discord
 from bot.engine import GameManager, OwedRow, Update
 from bot.i18n import speaking
 from bot.ui import news, outgoing
+from bot.ui.board_picture import BoardPicture
 from bot.ui.presenters import presenter_for
 
 log = logging.getLogger(__name__)
@@ -92,6 +93,7 @@ class ChannelWriter:
         self._queue: deque[Noted | Job | Repost] = deque()
         self._newest: Update | None = None
         self._shown = Shown()
+        self._board_picture = BoardPicture()
         self._pictures: dict[Order, asyncio.Task[dict[str, Any]]] = {}
         self._drawing_for: Order | None = None
         """The picture the writer is waiting for now: a newer change does not cancel that one."""
@@ -267,13 +269,15 @@ class ChannelWriter:
         try:
             message = channel.get_partial_message(old_id)  # type: ignore[attr-defined]
             # A finished game's board keeps no buttons: view=None removes them.
-            await message.edit(attachments=[image] if image else [], **{"view": None, **kwargs})
+            attachments = self._board_picture.for_edit(old_id, image)
+            edited = await message.edit(attachments=attachments, **{"view": None, **kwargs})
         except discord.NotFound:
             log.info("board message gone channel=%s; posting a new one", self.channel_id)
             # Deleted by someone, most likely; if Discord was wrong, it must not stay live beside the new one.
             await outgoing.take_down(self.client, self.channel_id, old_id)
             await self._post(update, self._send)
             return
+        self._board_picture.carried(edited, image)
         self._now_showing(update)
 
     async def _send(self, kwargs: dict[str, Any]) -> discord.Message:
@@ -281,7 +285,9 @@ class ChannelWriter:
         return await channel.send(allowed_mentions=outgoing.NO_PINGS, **kwargs)
 
     async def _post(self, update: Update, post: Post) -> discord.Message:
-        sent = await post(await self._picture(update))
+        kwargs = await self._picture(update)
+        sent = await post(kwargs)
+        self._board_picture.carried(sent, kwargs.get("file"))
         await self.manager.set_board_message(update.game_id, sent.id)
         self._shown.fresh_due = False
         self._now_showing(update)

@@ -16,9 +16,8 @@ import discord
 import rendering
 from bot.engine import GameManager, Update
 from bot.i18n import _, ngettext
-from bot.ui import components
+from bot.ui import components, picture_cache
 from bot.ui.gate import server_language
-from bot.ui.pictures import drawn
 from bot.ui.presenters import picture_names, plain, presenter_for
 
 log = logging.getLogger(__name__)
@@ -50,8 +49,8 @@ async def image_file(update: Update, view: dict[str, Any], filename: str) -> dis
 async def picture_file(
     draw: rendering.Renderer, update: Update, view: dict[str, Any], filename: str, description: str
 ) -> discord.File:
-    """`draw`'s picture of the view (drawn off the event loop) as an attachment described for a screen reader."""
-    png = await drawn(rendering.png_of, draw, view, list(picture_names(update)))
+    """`draw`'s picture of the view (drawn off the event loop, once) as an attachment described for a screen reader."""
+    png = await picture_cache.png(rendering.png_of, draw, view, list(picture_names(update)))
     return discord.File(io.BytesIO(png), filename=filename, description=plain(description))
 
 

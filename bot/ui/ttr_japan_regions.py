@@ -11,8 +11,7 @@ from bot.games.base import IllegalAction
 from bot.games.ttr_japan import TTR_JAPAN
 from bot.games.ttr_japan.data import japan
 from bot.i18n import _, ngettext, pgettext
-from bot.ui import flows
-from bot.ui.pictures import drawn
+from bot.ui import flows, picture_cache
 from bot.ui.presenters import picture_names, plain
 from rendering import png_of
 from rendering.canvas import seat_name
@@ -93,9 +92,9 @@ async def show_map(interaction: discord.Interaction, region: str | None) -> None
         raise IllegalAction(_("There's no such region: choose one from the list."))
     names = picture_names(update)
     if region is None:
-        png = await drawn(png_of, render_ttr_japan, update.public, names)
+        png = await picture_cache.png(png_of, render_ttr_japan, update.public, names)
     else:
-        png = await drawn(region_png, update.public, names, region)
+        png = await picture_cache.png(region_png, update.public, names, region)
     description = plain(map_description(update, region))
     picture = discord.File(io.BytesIO(png), filename=f"map-{region or 'japan'}.png", description=description)
     await interaction.followup.send(map_heading(update, region), file=picture, ephemeral=True)

@@ -41,7 +41,7 @@ def history(game: str) -> list[Any]:
 
 def cases() -> Iterator[tuple[str, str, str, dict[str, Any], list[str]]]:
     """(game, moment, view, the view's data, names) for every reference picture."""
-    for game in sorted(rendering.RENDERERS):
+    for game in sorted(g for g in rendering.RENDERERS if g in REGISTRY):  # not a test game
         states = history(game)
         names = NAMES[: SEATS.get(game, 4)]
         for moment, state in zip(MOMENTS, (states[len(states) // 2], states[-1]), strict=True):
