@@ -51,6 +51,9 @@ async def test_picture_workers_start_with_the_bot_not_with_its_first_picture(sim
         while len(spawned_workers() - EARLIER) < WORKERS and time.monotonic() < deadline:
             time.sleep(0.05)
         assert len(spawned_workers() - EARLIER) == WORKERS, "every worker process is up"
+        running = spawned_workers() - EARLIER
+        drew = await pictures.drawn(os.getpid)  # what the first picture's worker is
+        assert drew in running, "the first picture is drawn by a worker that was running before it was asked for"
     finally:
         pictures.configure(0)
 
