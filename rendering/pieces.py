@@ -52,3 +52,19 @@ def piece(width: int, height: int, background: Colour, paint: Callable[[Image.Im
     if x0 < PAD or y0 < PAD or x1 > PAD + width or y1 > PAD + height:
         return None
     return Piece(canvas.crop(changed), x0 - PAD, y0 - PAD)
+
+
+def band(width: int, height: int, background: Colour, paint: Callable[[Image.Image, int], None]) -> Piece | None:
+    """What `paint(image, y)` draws across a whole picture `width` wide, in a band `height` tall at y, as a Piece.
+
+    Like `piece`, for drawings placed by the picture's own x: what goes past the picture's sides is lost either way.
+    """
+    canvas = Image.new("RGB", (width, height + 2 * PAD), background)
+    paint(canvas, PAD)
+    changed = ImageChops.difference(canvas, Image.new("RGB", canvas.size, background)).getbbox()
+    if changed is None:
+        return Piece(None)
+    x0, y0, _x1, y1 = changed
+    if y0 < PAD or y1 > PAD + height:
+        return None
+    return Piece(canvas.crop(changed), x0, y0 - PAD)
