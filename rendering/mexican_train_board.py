@@ -45,10 +45,8 @@ HUBS = 16
 """Hubs kept drawn (one per engine double and language; ~85 KB each)."""
 FRAMES = 8
 """Row backgrounds kept drawn (the seat to play or not, a pending double or not; ~250 KB each)."""
-LABELS = 64
-"""Name columns kept drawn, by all they show (a name, a hand count, OPEN, points; up to 60 KB each: ≤ 4 MB)."""
 END_TAGS = 64
-"""Open-end tags kept drawn (a number, pending or not, on either row fill; ~12 KB each)."""
+"""Open-end tags kept drawn (a number, pending or not, on either row fill; ~10 KB each)."""
 LABEL_X = MARGIN + GUTTER
 TILES_X = LABEL_X + NAME_W
 """Where a row's tiles start: the name column ends just before."""
@@ -217,28 +215,6 @@ def row_label(
         draw.text((fx + 26, y + 44), _("OPEN"), fill=OPEN_COLOUR, font=small)
 
 
-@lru_cache(maxsize=LABELS)
-def label_piece(title: str, detail: str, is_open: bool, points: str, fill: Colour, open_word: str) -> Piece | None:
-    """A name column drawn once on a row's fill (keyed by all it shows), inside the row's thickest frame."""
-    return piece(
-        NAME_W,
-        ROW_H - 2 * THICK,
-        fill,
-        lambda im, x, y: row_label(ImageDraw.Draw(im), x, y - THICK, title, detail, is_open, points),
-    )
-
-
-def draw_label(
-    image: Image.Image, y: int, fill: Colour, title: str, detail: str, is_open: bool, points: str = ""
-) -> None:
-    """The name column, pasted when it was drawn before (exact: the frame leaves it its plain fill)."""
-    label = label_piece(title, detail, is_open, points, fill, _("OPEN"))
-    if label is None:
-        row_label(ImageDraw.Draw(image), LABEL_X, y, title, detail, is_open, points)
-    else:
-        label.paste(image, LABEL_X, y + THICK)
-
-
 def row_frame(draw: ImageDraw.ImageDraw, x: int, y: int, is_turn: bool, pending: bool) -> None:
     """The row's background from (x, y); the seat to play gets a ▶ in the gutter, a pending double a thick frame."""
     box = (x, y, x + WIDTH - 2 * MARGIN, y + ROW_H)
@@ -280,7 +256,7 @@ def draw_seat_row(image: Image.Image, y: int, seat: int, public: dict[str, Any],
         else ""
     )
     title, detail = seat_name(names, seat), hand_count(public["hands"][seat])
-    draw_label(image, y, fill, title, detail, bool(train["open"]), points)
+    row_label(ImageDraw.Draw(image), LABEL_X, y, title, detail, bool(train["open"]), points)
     draw_row_tiles(image, y, train["tiles"], public["engine"], pending, _("no tiles yet"), fill)
 
 
@@ -305,7 +281,7 @@ def draw_mexican_row(image: Image.Image, y: int, public: dict[str, Any]) -> None
     pending = public["double"] is not None and public["double"]["train"] == "mexican"
     fill = draw_frame(image, y, False, pending)
     started = public["mexican"] is not None
-    draw_label(image, y, fill, _("Mexican Train"), _("for all") if started else "", started)
+    row_label(ImageDraw.Draw(image), LABEL_X, y, _("Mexican Train"), _("for all") if started else "", started)
     draw_row_tiles(image, y, public["mexican"], public["engine"], pending, _("not started"), fill)
 
 

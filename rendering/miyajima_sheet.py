@@ -50,10 +50,10 @@ from rendering.miyajima_look import (
 )
 from rendering.pieces import Piece, band, piece
 
-BLOCKS = 12
-"""Colour blocks kept drawn with empty cars (six colours, reached or not; ~340 KB each: ≤ 4 MB)."""
-CARS = 512
-"""Filled cars kept drawn (a colour, a width and a running total; ≤ 22 KB each, ~14 KB most: ≤ 11 MB)."""
+BLOCKS = 24
+"""Colour blocks kept drawn with empty cars (six colours, reached or not, in each language; 330 KB each: ≤ 8 MB)."""
+CARS = 256
+"""Filled cars kept drawn (a colour, a width and a running total; 14 KB on average, 36 KB at most: about 4 MB)."""
 NO_TRAINS: dict[str, list[int]] = {kind: [] for kind in KINDS}
 
 
