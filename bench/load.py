@@ -883,6 +883,12 @@ def main() -> None:
     parser.add_argument("--waves", type=int, help="burst mode: waves of moves (default 24, or 8 above 50 games)")
     parser.add_argument("--game", default="mexican_train", choices=sorted(GAMES), help="burst mode: the game")
     parser.add_argument("--players", type=int, default=2, help="burst mode: players per game (default 2)")
+    parser.add_argument(
+        "--mix",
+        action="store_true",
+        help="burst mode, black-box: the five kinds, the bot as `python -m bot` against a simulated Discord in this "
+        "process (bench/remote; --waves defaults to 3)",
+    )
     parser.add_argument("--database", help="postgresql://… (a server, any database): run on PostgreSQL, in processes")
     parser.add_argument(
         "--processes",
@@ -897,6 +903,13 @@ def main() -> None:
         parser.error("--processes needs --database postgresql://…")
     if args.database and not is_postgresql(args.database):
         parser.error("--database must be a postgresql:// URL (the single-process run uses a SQLite file of its own)")
+    if args.mix:
+        if not args.burst:
+            parser.error("--mix needs --burst N")
+        from bench.remote.run import run_remote
+
+        run_remote(args)
+        return
     if args.burst:
         args.waves = args.waves or (24 if args.burst <= 50 else 8)
     spawn_as_a_module_would()
