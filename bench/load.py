@@ -36,6 +36,9 @@ While a burst is in flight the loop just runs; simcord settles only once every c
 this process also holds simcord's whole simulated Discord, every message and payload: the full collections it
 causes are counted in the acknowledgements, and in production they do not happen.
 
+Black-box burst (`--burst N --mix [--waves W] [--seed S]`, issue 33): the five kinds mixed, the bot as `python -m bot`
+in a process of its own, the simulated Discord in this one over real HTTP and a real gateway: see bench/remote.
+
 Latency is measured as in bench/latency.py: perf_counter from simcord emitting INTERACTION_CREATE to the bot's
 interaction callback arriving at simcord's router. Errors: every exception an action raised, every record the bot
 logged at ERROR, every apology ("something went wrong") sent, every interaction left unanswered (and, in burst
@@ -63,6 +66,7 @@ simulated time so that their ids differ (`tests.support.processes.apart`), and s
 
     .venv/bin/python bench/load.py [--games 500] [--seed 0] [--rounds 2] [--no-images] [--expire-every 25]
     .venv/bin/python bench/load.py --burst N [--waves W] [--game mexican_train] [--players 2] [--no-images] [--seed S]
+    .venv/bin/python bench/load.py --burst N --mix [--waves 3] [--seed S]
     .venv/bin/python bench/load.py [--games N | --burst N …] --database postgresql://… --processes 1,2,4 --compare
 
 Not a test: it asserts nothing.

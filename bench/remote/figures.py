@@ -99,6 +99,13 @@ def cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime: fields 14 and 15 of proc(5)
 
 
+def machine_cpu_s() -> float:
+    """CPU seconds every core of the machine has spent busy since boot, from /proc/stat (steal included)."""
+    first = Path("/proc/stat").read_text().split("\n", 1)[0]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(v) for v in first.split()[1:9])
+    return (user + nice + system + irq + softirq + steal) / TICKS
+
+
 def tree_cpu_s(root: int) -> tuple[float, float]:
     """CPU seconds of the bot process, and of its descendants (picture workers) summed."""
     return cpu_s(root), sum(cpu_s(pid) for pid in descendants(root))

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import IO
 
 from bench.remote.driver import Driver
-from bench.remote.figures import MemoryWatch, Meter, row, tree_cpu_s
+from bench.remote.figures import MemoryWatch, Meter, machine_cpu_s, row, tree_cpu_s
 from bench.remote.server import Hooks, SimulatedDiscord
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -132,7 +132,9 @@ async def measure(games: int, waves: int, seed: int) -> dict[str, object]:
             live = list(driver.tables)
             moves = driver.moves()
             watch = MemoryWatch(bot.process.pid)
-            bot_cpu, server_cpu, began = tree_cpu_s(bot.process.pid), time.process_time(), time.perf_counter()
+            load = os.getloadavg()[0]
+            machine, bot_cpu, server_cpu = machine_cpu_s(), tree_cpu_s(bot.process.pid), time.process_time()
+            began = time.perf_counter()
             watch.start()
             played = 0
             for n in range(1, waves + 1):
@@ -144,7 +146,9 @@ async def measure(games: int, waves: int, seed: int) -> dict[str, object]:
             watch.stop()
             wall = time.perf_counter() - began
             after = tree_cpu_s(bot.process.pid)
-            server_s = time.process_time() - server_cpu - watch.cpu_s
+            here_s = time.process_time() - server_cpu
+            machine = machine_cpu_s() - machine
+            server_s = here_s - watch.cpu_s
             moves = driver.moves() - moves
         finally:
             bot.stop()
@@ -163,6 +167,9 @@ async def measure(games: int, waves: int, seed: int) -> dict[str, object]:
         "bot_cpu_s": after[0] - bot_cpu[0],
         "workers_cpu_s": after[1] - bot_cpu[1],
         "server_cpu_s": server_s,
+        # Whatever else ran on the machine meanwhile: other processes take cores from the bot (a shared host).
+        "others_cpu_s": machine - here_s - (after[0] - bot_cpu[0]) - (after[1] - bot_cpu[1]),
+        "load": load,
         "watch": watch,
     }
 
@@ -206,14 +213,17 @@ def report(figures: dict[str, object], games: int, waves: int, seed: int) -> Non
     wall = float(figures["wall_s"])  # type: ignore[arg-type]
     bot_s, workers_s = float(figures["bot_cpu_s"]), float(figures["workers_cpu_s"])  # type: ignore[arg-type]
     picks = len(meter.of("pick"))
+    cores = os.cpu_count() or 1
     lines = [
         ("moves the bot stored during the waves", f"{figures['moves']} (picks sent {picks})"),
         ("errors", f"{sum(counted.values())} (" + ", ".join(f"{k} {v}" for k, v in counted.items()) + ")"),
         (
             "CPU during the waves (s)",
             f"bot {bot_s:.1f} + picture workers {workers_s:.1f} = {bot_s + workers_s:.1f}; "
-            f"simulated Discord {figures['server_cpu_s']:.1f}; wall {wall:.1f} (2 cores: {2 * wall:.1f} CPU-s)",
+            f"simulated Discord {figures['server_cpu_s']:.1f}; other processes on the machine "
+            f"{figures['others_cpu_s']:.1f}; wall {wall:.1f} ({os.cpu_count()} cores: {cores * wall:.1f} CPU-s)",
         ),
+        ("load average as the waves began (1 min)", f"{figures['load']:.2f}"),
         (
             "peak memory, bot + workers (sampled every 0.25 s)",
             f"RSS {watch.peak_rss_kb / 1024:.0f} MB, PSS {watch.peak_pss_kb / 1024:.0f} MB "
