@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from bench.remote.figures import Meter
-from bench.remote.run import errors, measure
+from bench.remote.run import measure
 
 
 async def test_a_tiny_remote_burst_answers_every_click_without_error() -> None:
-    figures = await measure(games=3, waves=1, seed=0)
-    meter = figures["meter"]
-    assert isinstance(meter, Meter)
-    assert meter.of("hand") and meter.of("pick")
-    assert all(i.acked and i.answered for i in meter.interactions.values())
-    assert errors(figures) == dict.fromkeys(errors(figures), 0)
-    assert figures["moves"]
+    run = await measure(games=3, waves=1, seed=0)
+    assert run.meter.of("hand") and run.meter.of("pick")
+    assert all(i.acked and i.answered for i in run.meter.interactions.values())
+    assert run.errors() == dict.fromkeys(run.errors(), 0)
+    assert run.moves

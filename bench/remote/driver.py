@@ -24,7 +24,7 @@ from simcord.backend import serializers
 from simcord.components import walk_components
 from simcord.enums import SELECT_TYPES, ComponentType, InteractionType
 
-from bench.remote.figures import Meter
+from bench.remote.figures import Meter, tree_cpu_s
 from bench.remote.server import SimulatedDiscord
 from bot.games import REGISTRY
 
@@ -36,7 +36,9 @@ SETUP_BATCH = 25
 """Setup clicks in flight at once: setup is not measured, and must not be refused for a late acknowledgement."""
 QUIET_S = 0.5
 """A burst is over once every click is answered and no REST call has come for this long (board posts included)."""
-BURST_TIMEOUT_S = 300.0
+IDLE_CPU = 0.1
+"""The share of a core under which the bot's processes count as idle (a heartbeat, the idle watch of the pool)."""
+BURST_TIMEOUT_S = 600.0
 """How long a burst may take at most; a click still unanswered then is counted as such."""
 
 
@@ -70,6 +72,8 @@ class Driver:
     database: Path
     seed: int
     tables: list[Table] = field(default_factory=list)
+    bot_pid: int = 0
+    """The bot's process, once started: a burst ends only once it and its workers are idle."""
     failures: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -132,16 +136,29 @@ class Driver:
         """Emit every payload back to back, then wait until all are answered and the bot is quiet; their records."""
         for record, payload in built:
             self.meter.expect(record.token, phase)
-            record.initial_response_deadline = self.backend.iso_after(3)  # Discord's 3 s run from the emission
             self.backend.emit("INTERACTION_CREATE", payload)
         tokens = [record.token for record, _payload in built]
         deadline = time.perf_counter() + BURST_TIMEOUT_S
-        while time.perf_counter() < deadline:
+        while self.meter.pending(tokens) and time.perf_counter() < deadline:
             await asyncio.sleep(0.05)
-            if not self.meter.pending(tokens) and time.perf_counter() - self.discord.last_request > QUIET_S:
-                break
+        await self.quiet(deadline)
         self.discord.forget_log()
         return [record for record, _payload in built]
+
+    async def quiet(self, deadline: float) -> None:
+        """Until the bot is idle: no REST call for QUIET_S, and its processes nearly idle as long (seen from /proc).
+
+        REST alone is not enough: on a loaded machine the picture workers can draw for longer than QUIET_S between
+        two calls, and a board still to come would be missing from the next wave.
+        """
+        used = sum(tree_cpu_s(self.bot_pid)) if self.bot_pid else 0.0
+        while time.perf_counter() < deadline:
+            await asyncio.sleep(QUIET_S)
+            now = sum(tree_cpu_s(self.bot_pid)) if self.bot_pid else 0.0
+            idle = now - used < IDLE_CPU * QUIET_S
+            if idle and time.perf_counter() - self.discord.last_request > QUIET_S:
+                return
+            used = now
 
     async def in_batches(self, phase: str, built: list[tuple[Any, dict[str, Any]]]) -> None:
         """Setup clicks, SETUP_BATCH at a time."""

@@ -16,6 +16,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
@@ -113,8 +114,43 @@ def commit() -> str:
     return head.stdout.strip() + (" (with uncommitted changes)" if dirty.strip() else "")
 
 
-async def measure(games: int, waves: int, seed: int) -> dict[str, object]:
-    """The whole run; its figures (also what the test checks)."""
+@dataclass
+class Figures:
+    """One run: what was measured, and what measured it."""
+
+    meter: Meter
+    driver: Driver
+    bot: BotProcess
+    discord: SimulatedDiscord
+    watch: MemoryWatch
+    tables: list[tuple[str, int]]
+    setup_s: float = 0.0
+    waves: int = 0
+    moves: int = 0
+    wall_s: float = 0.0
+    bot_cpu_s: float = 0.0
+    workers_cpu_s: float = 0.0
+    server_cpu_s: float = 0.0
+    others_cpu_s: float = 0.0
+    """Whatever else ran on the machine meanwhile: other processes take cores from the bot on a shared host."""
+    load: float = 0.0
+
+    def errors(self) -> dict[str, int]:
+        """Every kind of failure, counted: the report's and the test's."""
+        meter = self.meter
+        return {
+            "unanswered": sum(not (i.acked and i.answered) for i in meter.of("hand", "pick")),
+            "4xx/5xx received": sum(meter.refused.values()),
+            "bot ERROR lines": len(self.bot.errors),
+            "apologies": sum(i.apology for i in meter.interactions.values()),
+            "driver": len(self.driver.failures),
+            "setup unanswered": sum(not (i.acked and i.answered) for i in meter.of("setup")),
+            "routes simcord lacks": len(self.discord.not_implemented),
+        }
+
+
+async def measure(games: int, waves: int, seed: int) -> Figures:
+    """The whole run: set up, W waves measured, everything the bench started stopped again."""
     meter = Meter()
     discord = SimulatedDiscord(Hooks(request=meter.request, status=meter.status, sent=meter.sent))
     url = await discord.start()
@@ -124,84 +160,54 @@ async def measure(games: int, waves: int, seed: int) -> dict[str, object]:
         driver = Driver(discord, meter, database, seed)
         driver.populate(tables)  # before the bot connects: all of it arrives in the GUILD_CREATE
         bot = BotProcess(url, database)
+        driver.bot_pid = bot.process.pid
+        run = Figures(meter, driver, bot, discord, MemoryWatch(bot.process.pid), tables)
         try:
             await ready(discord, bot)
             began = time.perf_counter()
             await driver.open_games()
-            setup_s = time.perf_counter() - began
-            live = list(driver.tables)
-            moves = driver.moves()
-            watch = MemoryWatch(bot.process.pid)
-            load = os.getloadavg()[0]
-            machine, bot_cpu, server_cpu = machine_cpu_s(), tree_cpu_s(bot.process.pid), time.process_time()
-            began = time.perf_counter()
-            watch.start()
-            played = 0
-            for n in range(1, waves + 1):
-                live = await driver.wave(live)
-                if not live:
-                    break
-                played = n
-                print(f"    wave {n}: {len(live)} games", flush=True)
-            watch.stop()
-            wall = time.perf_counter() - began
-            after = tree_cpu_s(bot.process.pid)
-            here_s = time.process_time() - server_cpu
-            machine = machine_cpu_s() - machine
-            server_s = here_s - watch.cpu_s
-            moves = driver.moves() - moves
+            run.setup_s = time.perf_counter() - began
+            await waves_of(run, waves)
         finally:
             bot.stop()
             await discord.stop()
-    return {
-        "meter": meter,
-        "driver": driver,
-        "bot": bot,
-        "discord": discord,
-        "kinds": Counter(kind for kind, _players in tables),
-        "players": Counter(players for _kind, players in tables),
-        "setup_s": setup_s,
-        "waves": played,
-        "moves": moves,
-        "wall_s": wall,
-        "bot_cpu_s": after[0] - bot_cpu[0],
-        "workers_cpu_s": after[1] - bot_cpu[1],
-        "server_cpu_s": server_s,
-        # Whatever else ran on the machine meanwhile: other processes take cores from the bot (a shared host).
-        "others_cpu_s": machine - here_s - (after[0] - bot_cpu[0]) - (after[1] - bot_cpu[1]),
-        "load": load,
-        "watch": watch,
-    }
+    return run
 
 
-def errors(figures: dict[str, object]) -> dict[str, int]:
-    """Every kind of failure, counted: the report's and the test's."""
-    meter, driver, bot, discord = (figures[k] for k in ("meter", "driver", "bot", "discord"))
-    assert isinstance(meter, Meter) and isinstance(driver, Driver) and isinstance(bot, BotProcess)
-    assert isinstance(discord, SimulatedDiscord)
-    waves = meter.of("hand", "pick")
-    return {
-        "unanswered": sum(not (i.acked and i.answered) for i in waves),
-        "4xx/5xx received": sum(meter.refused.values()),
-        "bot ERROR lines": len(bot.errors),
-        "apologies": sum(i.apology for i in meter.interactions.values()),
-        "driver": len(driver.failures),
-        "setup unanswered": sum(not (i.acked and i.answered) for i in meter.of("setup")),
-        "routes simcord lacks": len(discord.not_implemented),
-    }
+async def waves_of(run: Figures, waves: int) -> None:
+    """Up to `waves` waves (fewer if every game ends), with the CPU and memory they cost."""
+    live, moves = list(run.driver.tables), run.driver.moves()
+    run.load = os.getloadavg()[0]
+    machine, (bot, workers), here = machine_cpu_s(), tree_cpu_s(run.bot.process.pid), time.process_time()
+    began = time.perf_counter()
+    run.watch.start()
+    for n in range(1, waves + 1):
+        live = await run.driver.wave(live)
+        if not live:
+            break
+        run.waves = n
+        print(f"    wave {n}: {len(live)} games", flush=True)
+    run.watch.stop()
+    run.wall_s = time.perf_counter() - began
+    bot_after, workers_after = tree_cpu_s(run.bot.process.pid)
+    here = time.process_time() - here
+    run.bot_cpu_s, run.workers_cpu_s = bot_after - bot, workers_after - workers
+    run.server_cpu_s = here - run.watch.cpu_s
+    run.others_cpu_s = machine_cpu_s() - machine - here - run.bot_cpu_s - run.workers_cpu_s
+    run.moves = run.driver.moves() - moves
 
 
-def report(figures: dict[str, object], games: int, waves: int, seed: int) -> None:
+def report(run: Figures, games: int, waves: int, seed: int) -> None:
     """The figures, as bench/load.py's burst prints them."""
-    meter, driver, bot, discord, watch = (figures[k] for k in ("meter", "driver", "bot", "discord", "watch"))
-    assert isinstance(meter, Meter) and isinstance(driver, Driver) and isinstance(watch, MemoryWatch)
-    assert isinstance(bot, BotProcess) and isinstance(discord, SimulatedDiscord)
+    meter = run.meter
+    kinds = Counter(kind for kind, _players in run.tables)
+    players = Counter(players for _kind, players in run.tables)
     print(f"\ncommand: {shlex.join([Path(sys.executable).name, *sys.argv])}")
     print(f"commit {commit()}; {os.cpu_count()} CPUs; seed {seed}")
-    kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(figures["kinds"].items()))  # type: ignore[attr-defined]
-    players = ", ".join(f"{p} players: {n}" for p, n in sorted(figures["players"].items()))  # type: ignore[attr-defined]
-    print(f"{games} games at once ({kinds}; {players}), {figures['waves']} of {waves} waves played")
-    print(f"    setup (lobbies, joins, starts in batches of 25; not measured) {figures['setup_s']:.1f} s")
+    listed = ", ".join(f"{kind} {n}" for kind, n in sorted(kinds.items()))
+    seated = ", ".join(f"{p} players: {n}" for p, n in sorted(players.items()))
+    print(f"{games} games at once ({listed}; {seated}), {run.waves} of {waves} waves played")
+    print(f"    setup (lobbies, joins, starts in batches of 25; not measured) {run.setup_s:.1f} s")
     print("    ms from INTERACTION_CREATE written on the bot's gateway socket: acknowledged = its callback arrives;")
     print("    answer seen = the last REST call naming its token (the followup or edit carrying the picture)")
     print("\n| burst | clicks | acknowledged p50 / p95 / p99 / max | answer seen p50 / p95 / p99 / max | ack > 3 s "
@@ -209,21 +215,19 @@ def report(figures: dict[str, object], games: int, waves: int, seed: int) -> Non
     print("| --- | --- | --- | --- | --- | --- |")
     for name, phases in (("My hand", ("hand",)), ("pick", ("pick",)), ("both", ("hand", "pick"))):
         print(row(name, meter.of(*phases)))
-    counted = errors(figures)
-    wall = float(figures["wall_s"])  # type: ignore[arg-type]
-    bot_s, workers_s = float(figures["bot_cpu_s"]), float(figures["workers_cpu_s"])  # type: ignore[arg-type]
-    picks = len(meter.of("pick"))
+    counted = run.errors()
     cores = os.cpu_count() or 1
+    watch = run.watch
     lines = [
-        ("moves the bot stored during the waves", f"{figures['moves']} (picks sent {picks})"),
+        ("moves the bot stored during the waves", f"{run.moves} (picks sent {len(meter.of('pick'))})"),
         ("errors", f"{sum(counted.values())} (" + ", ".join(f"{k} {v}" for k, v in counted.items()) + ")"),
         (
             "CPU during the waves (s)",
-            f"bot {bot_s:.1f} + picture workers {workers_s:.1f} = {bot_s + workers_s:.1f}; "
-            f"simulated Discord {figures['server_cpu_s']:.1f}; other processes on the machine "
-            f"{figures['others_cpu_s']:.1f}; wall {wall:.1f} ({os.cpu_count()} cores: {cores * wall:.1f} CPU-s)",
+            f"bot {run.bot_cpu_s:.1f} + picture workers {run.workers_cpu_s:.1f} = "
+            f"{run.bot_cpu_s + run.workers_cpu_s:.1f}; simulated Discord {run.server_cpu_s:.1f}; other processes on "
+            f"the machine {run.others_cpu_s:.1f}; wall {run.wall_s:.1f} ({cores} cores: {cores * run.wall_s:.1f})",
         ),
-        ("load average as the waves began (1 min)", f"{figures['load']:.2f}"),
+        ("load average as the waves began (1 min)", f"{run.load:.2f}"),
         (
             "peak memory, bot + workers (sampled every 0.25 s)",
             f"RSS {watch.peak_rss_kb / 1024:.0f} MB, PSS {watch.peak_pss_kb / 1024:.0f} MB "
@@ -235,7 +239,7 @@ def report(figures: dict[str, object], games: int, waves: int, seed: int) -> Non
         print(f"| {name} | {value} |")
     for refused, n in meter.refused.most_common(5):
         print(f"    !! bot received {refused} x{n}")
-    for line in [*bot.errors[:5], *discord.not_implemented[:5], *driver.failures[:5]]:
+    for line in [*run.bot.errors[:5], *run.discord.not_implemented[:5], *run.driver.failures[:5]]:
         print(f"    !! {line}")
 
 
@@ -243,5 +247,4 @@ def run_remote(args: argparse.Namespace) -> None:
     """`--burst N --mix`: measure, then print."""
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # like Ctrl-C: the bot's group is still stopped
     waves = args.waves or 3
-    figures = asyncio.run(measure(args.burst, waves, args.seed))
-    report(figures, args.burst, waves, args.seed)
+    report(asyncio.run(measure(args.burst, waves, args.seed)), args.burst, waves, args.seed)

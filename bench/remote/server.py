@@ -231,6 +231,9 @@ class SimulatedDiscord:
         while True:
             frame, token = await connection.frames.get()
             if token is not None:
+                record = self.backend.interactions.get(self.backend.interaction_tokens.get(token, 0))
+                if record is not None:  # Discord's 3 s to acknowledge run from when Discord sends it
+                    record.initial_response_deadline = self.backend.iso_after(3)
                 self.hooks.sent(token, time.perf_counter())
             await connection.socket.send_str(frame)
 
