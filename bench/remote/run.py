@@ -32,6 +32,8 @@ MIN_PLAYERS = {"toyko_train": 4}
 READY_TIMEOUT_S = 120.0
 STOP_GRACE_S = 10.0
 """How long the bot gets to stop on SIGTERM before its process group is killed."""
+REFUSED = re.compile(r" action refused .* game=(\w+) .*why=(\w+)")
+"""A move the bot refused (bot/ui/errors.py logs each one): by game and reason."""
 ERROR_LINE = re.compile(r"^\S+ \S+ (ERROR|CRITICAL) ")
 """A record the bot logged at ERROR or above (bot/logs.py: "%(asctime)s %(levelname)s %(name)s: %(message)s")."""
 
@@ -71,6 +73,7 @@ class BotProcess:
         )
         self.lines: list[str] = []
         self.errors: list[str] = []
+        self.refused: Counter[str] = Counter()
         assert self.process.stderr is not None
         self.reader = threading.Thread(target=self.read, args=(self.process.stderr,), daemon=True)
         self.reader.start()
@@ -81,6 +84,8 @@ class BotProcess:
             self.lines.append(line.rstrip())
             if ERROR_LINE.match(line):
                 self.errors.append(line.rstrip())
+            if refused := REFUSED.search(line):
+                self.refused[f"{refused[1]} {refused[2]}"] += 1
 
     def stop(self) -> None:
         """SIGTERM to the whole group (the bot shuts down cleanly), then SIGKILL to whatever is left of it."""
@@ -220,6 +225,10 @@ def report(run: Figures, games: int, waves: int, seed: int) -> None:
     watch = run.watch
     lines = [
         ("moves the bot stored during the waves", f"{run.moves} (picks sent {len(meter.of('pick'))})"),
+        (
+            "moves the bot refused (its log: game, why)",
+            ", ".join(f"{what} {n}" for what, n in run.bot.refused.most_common()) or "none",
+        ),
         ("errors", f"{sum(counted.values())} (" + ", ".join(f"{k} {v}" for k, v in counted.items()) + ")"),
         (
             "CPU during the waves (s)",
