@@ -36,6 +36,9 @@ While a burst is in flight the loop just runs; simcord settles only once every c
 this process also holds simcord's whole simulated Discord, every message and payload: the full collections it
 causes are counted in the acknowledgements, and in production they do not happen.
 
+Black-box burst (`--burst N --mix [--waves W] [--seed S]`, issue 33): the five kinds mixed, the bot as `python -m bot`
+in a process of its own, the simulated Discord in this one over real HTTP and a real gateway: see bench/remote.
+
 Latency is measured as in bench/latency.py: perf_counter from simcord emitting INTERACTION_CREATE to the bot's
 interaction callback arriving at simcord's router. Errors: every exception an action raised, every record the bot
 logged at ERROR, every apology ("something went wrong") sent, every interaction left unanswered (and, in burst
@@ -63,6 +66,7 @@ simulated time so that their ids differ (`tests.support.processes.apart`), and s
 
     .venv/bin/python bench/load.py [--games 500] [--seed 0] [--rounds 2] [--no-images] [--expire-every 25]
     .venv/bin/python bench/load.py --burst N [--waves W] [--game mexican_train] [--players 2] [--no-images] [--seed S]
+    .venv/bin/python bench/load.py --burst N --mix [--waves 3] [--seed S]
     .venv/bin/python bench/load.py [--games N | --burst N …] --database postgresql://… --processes 1,2,4 --compare
 
 Not a test: it asserts nothing.
@@ -883,6 +887,12 @@ def main() -> None:
     parser.add_argument("--waves", type=int, help="burst mode: waves of moves (default 24, or 8 above 50 games)")
     parser.add_argument("--game", default="mexican_train", choices=sorted(GAMES), help="burst mode: the game")
     parser.add_argument("--players", type=int, default=2, help="burst mode: players per game (default 2)")
+    parser.add_argument(
+        "--mix",
+        action="store_true",
+        help="burst mode, black-box: the five kinds, the bot as `python -m bot` against a simulated Discord in this "
+        "process (bench/remote; --waves defaults to 3)",
+    )
     parser.add_argument("--database", help="postgresql://… (a server, any database): run on PostgreSQL, in processes")
     parser.add_argument(
         "--processes",
@@ -897,6 +907,13 @@ def main() -> None:
         parser.error("--processes needs --database postgresql://…")
     if args.database and not is_postgresql(args.database):
         parser.error("--database must be a postgresql:// URL (the single-process run uses a SQLite file of its own)")
+    if args.mix:
+        if not args.burst:
+            parser.error("--mix needs --burst N")
+        from bench.remote.run import run_remote
+
+        run_remote(args)
+        return
     if args.burst:
         args.waves = args.waves or (24 if args.burst <= 50 else 8)
     spawn_as_a_module_would()
