@@ -13,7 +13,7 @@ from bot.games.ttr_japan.words import colour_name, counted, retold
 from bot.i18n import _, ngettext, pgettext
 from bot.ui import presenters
 from bot.ui.messages import COLOUR, FIELD_LIMIT, SELECT_LIMIT
-from bot.ui.presenters import BoardButton, MultiChoice, Presenter, WholePicture, named, picture_names
+from bot.ui.presenters import UNSTAMPED, BoardButton, MultiChoice, Presenter, WholePicture, named, picture_names
 from rendering.canvas import seat_name
 from rendering.ttr_japan import render_ttr_japan, status
 from rendering.ttr_japan_board import claim_words
@@ -192,6 +192,11 @@ class JapanPresenter(Presenter):
         )
 
     button_verbs = frozenset({"draw", "tickets"})
+
+    def stamp(self, update: Update) -> int:
+        """While everyone chooses their first tickets, a keep names its own tickets: a menu stays good while the
+        others keep theirs (the game refuses a second keep). After that, menus carry the board's version."""
+        return UNSTAMPED if update.public["public"]["phase"] == "start" else update.version
 
     def buttons(self, update: Update) -> tuple[BoardButton, ...]:
         board = update.public["public"]

@@ -47,6 +47,22 @@ async def test_everyone_chooses_their_first_tickets_at_once_from_my_hand(japan: 
     assert "Deck" in button_labels(japan.board()) and "Tickets" in button_labels(japan.board())
 
 
+async def test_first_tickets_picked_from_menus_opened_together_are_all_kept(japan: JapanTable) -> None:
+    """Players open My hand at the same moment and pick one after another: no pick is refused as stale."""
+    await japan.started(japan.bob, japan.carol)
+    players = (japan.alice, japan.bob, japan.carol)
+    hands = [await japan.open_hand(player) for player in players]
+    picks = []
+    for hand in hands:
+        assert hand.response is not None
+        picks.append((hand.response, [option.value for option in select_menu(hand.response.message).options[:2]]))
+    for player, (response, values) in zip(players, picks, strict=True):
+        picked = await player.select(response, values)
+        assert "changed" not in response_text(picked).lower(), response_text(picked)  # not refused as stale
+    board = await japan.board_state()
+    assert board["phase"] == "turns" and [p["tickets"] for p in board["players"]] == [2, 2, 2]
+
+
 async def test_two_cards_from_the_market_buttons_and_the_deck(japan: JapanTable) -> None:
     await japan.started(japan.bob)
     await japan.keep_first_tickets()
