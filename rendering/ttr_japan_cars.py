@@ -1,8 +1,8 @@
 """Ticket to Ride: Japan, a crop's ground and cars: drawn once per crop, then redrawn only in boxes round changes.
 
 Drawing every car of a crop supersampled, then reducing and pasting that layer, was most of a seat's picture. Each
-crop instead keeps a picture of its ground and its cars as the public state left them (`Base`), and a picture
-redraws only the boxes round the cars that differ from it: claims made since, and the routes lit for the viewer.
+crop instead keeps a picture of its ground and cars as last drawn (`Base`), and the next picture of that crop for
+the same viewer redraws only the boxes round the cars that differ: claims made since, routes lit or washed out.
 
 Exact, pixel for pixel: a pixel of the supersampled layer is the colour of the last car drawn over it (cars are
 opaque and overwrite), so only the pixels under a changed car can differ. A box is redrawn from transparent with
@@ -139,10 +139,11 @@ def redraw(
     scratch = Image.new("RGBA", (max(r[2] for r in rects), max(r[3] for r in rects)), None)
     for rect in rects:
         scratch.paste((0, 0, 0, 0), rect)
+        whole = rect == (0, 0, *scratch.size)
         for item in items:
-            if meets(base.box(item), rect):
+            if whole or meets(base.box(item), rect):
                 crops.draw_cars(scratch, base.crop, *item)
-        cars = scratch.crop(rect).reduce(SS)
+        cars = (scratch if whole else scratch.crop(rect)).reduce(SS)
         box = (rect[0] // SS, rect[1] // SS, rect[2] // SS, rect[3] // SS)
         ground = under(box)
         ground.paste(cars, (0, 0), cars)
@@ -175,10 +176,10 @@ def draw_ground_and_routes(
     key = (crop.box, crop.scale, glowing, bright is None, lit_by)
     base = _bases.pop(key, None)
     if base is None:
-        whole = crops.ground(crop)
-        base = Base(crop, whole.copy(), packed(whole), ())
-        rects = [(0, 0, crop.size[0] * SS, crop.size[1] * SS)]
-        redraw(base, items, rects, whole.crop, lambda part, box: base.picture.paste(part, box[:2]))
+        ground = crops.ground(crop)
+        base = Base(crop, ground, packed(ground), ())
+        everything = (0, 0, crop.size[0] * SS, crop.size[1] * SS)
+        redraw(base, items, [everything], lambda _box: ground, lambda _part, _box: None)  # straight onto the ground
     else:
         redraw(
             base,
