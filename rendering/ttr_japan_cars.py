@@ -158,6 +158,11 @@ def changes(base: Base, before: Sequence[Item], after: Sequence[Item]) -> list[R
 _bases: OrderedDict[tuple[Any, ...], Base] = OrderedDict()
 
 
+def forget() -> None:
+    """Drop every crop kept."""
+    _bases.clear()
+
+
 def draw_ground_and_routes(
     image: Image.Image,
     crop: Crop,

@@ -27,6 +27,13 @@ _stamps: OrderedDict[Hashable, tuple[Image.Image, Image.Image]] = OrderedDict()
 _held = 0
 
 
+def forget() -> None:
+    """Drop every stamp kept."""
+    global _held
+    _stamps.clear()
+    _held = 0
+
+
 def reach(box: Box) -> tuple[int, int, int, int]:
     """The whole pixels a drawing inside `box` can touch."""
     return (
