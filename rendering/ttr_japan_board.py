@@ -8,6 +8,7 @@ so at 400 px wide every text is at least 11 px tall (tests/rendering/test_phone_
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -30,6 +31,7 @@ from rendering.ttr_japan import (
     triangle,
 )
 from rendering.ttr_japan_map import WHITE, Draw, write
+from rendering.ttr_japan_stamps import stamp
 
 WIDTH = 800
 PAD = 24
@@ -49,6 +51,12 @@ LINE = 40
 MOST_HEIGHT = 1600
 """The canvas is this tall, then cut below what was drawn."""
 PALETTE_COLOURS = 96
+
+
+def stamped_marker(image: Image.Image, seat: int, cx: float, cy: float, r: float, paper: tmap.Colour) -> None:
+    """`seat_marker` on plain `paper`, drawn once per worker and place."""
+    box = (cx - 1.4 * r, cy - 1.4 * r, cx + 1.4 * r, cy + 1.4 * r)  # a shape reaches 1.35 r (with its outline)
+    stamp(image, box, ("marker", seat, r), partial(seat_marker, seat=seat, cx=cx, cy=cy, r=r), paper)
 
 
 def seat_marker(draw: Draw, seat: int, cx: float, cy: float, r: float = MARKER_R) -> None:
@@ -90,19 +98,18 @@ def counts_line(public: dict[str, Any], seat: int) -> str:
     )
 
 
-def draw_standings(draw: Draw, y: float, public: dict[str, Any], names: Sequence[str]) -> float:
+def draw_standings(image: Image.Image, draw: Draw, y: float, public: dict[str, Any], names: Sequence[str]) -> float:
     """One row per seat: ▶ for the turn, marker, name, score and what it holds."""
     totals = [r["total"] for r in public["results"]] if public["finished"] else []
     name_face, score_face = font(NAME_SIZE), font(SCORE_SIZE)
     for seat in range(len(public["players"])):
         turn = public["turn"] == seat and not public["finished"]
         won = seat < len(totals) and totals[seat] == max(totals)
-        draw.rounded_rectangle(
-            (PAD, y, RIGHT, y + ROW_H - 8), radius=10, fill=TURN_FILL if turn or won else ROW_FILL, outline=MUTED
-        )
+        fill = TURN_FILL if turn or won else ROW_FILL
+        draw.rounded_rectangle((PAD, y, RIGHT, y + ROW_H - 8), radius=10, fill=fill, outline=MUTED)
         if turn:
             triangle(draw, PAD + 6, y + 26, 18)
-        seat_marker(draw, seat, PAD + 52, y + (ROW_H - 8) / 2)
+        stamped_marker(image, seat, PAD + 52, y + (ROW_H - 8) / 2, MARKER_R, fill)
         score = player_lines(public, seat)[0]
         write(draw, (RIGHT - 12, y + 22), score, SCORE_SIZE, align="rm", bold=1)
         x = PAD + 86
@@ -124,8 +131,9 @@ def draw_standings(draw: Draw, y: float, public: dict[str, Any], names: Sequence
     return y + 4
 
 
-def draw_market(draw: Draw, y: float, public: dict[str, Any]) -> float:
-    """The face-up cards, each with its letter and colour name, and the deck, discard and ticket counts."""
+def draw_market(image: Image.Image, draw: Draw, y: float, public: dict[str, Any]) -> float:
+    """The face-up cards, each with its letter and colour name (stamped: the same cards come back in the same slots),
+    and the deck, discard and ticket counts."""
     write(draw, (PAD, y), _("Face-up cards"), TEXT_SIZE, bold=1)
     y += 38
     slots = max(5, len(public["market"]))
@@ -133,7 +141,13 @@ def draw_market(draw: Draw, y: float, public: dict[str, Any]) -> float:
     for i, colour in enumerate(public["market"]):
         x = PAD + i * (width + CARD_GAP)
         caption = pgettext("ttr card caption", "loco") if colour == "locomotive" else colour_name(colour)
-        card(draw, (x, y, x + width, y + CARD_H), colour, caption, (48, SMALLEST_TEXT))
+        box = (x, y, x + width, y + CARD_H)
+        stamp(
+            image,
+            box,
+            ("card", colour, caption),
+            partial(card, box=box, colour=colour, caption=caption, sizes=(48, SMALLEST_TEXT)),
+        )
     if not public["market"]:
         write(draw, (PAD, y + CARD_H / 2), _("empty"), TEXT_SIZE, MUTED, "lm")
     y += CARD_H + 12
@@ -166,7 +180,7 @@ def draw_track(draw: Draw, y: float, public: dict[str, Any]) -> float:
     return y + 12
 
 
-def draw_last_claims(draw: Draw, y: float, public: dict[str, Any], names: Sequence[str]) -> float:
+def draw_last_claims(image: Image.Image, draw: Draw, y: float, public: dict[str, Any], names: Sequence[str]) -> float:
     """The last routes claimed, newest first, in words: who, which route, its length, with a Bullet Train or not."""
     write(draw, (PAD, y), _("Last claims"), TEXT_SIZE, bold=1)
     y += 40
@@ -178,7 +192,7 @@ def draw_last_claims(draw: Draw, y: float, public: dict[str, Any], names: Sequen
     face = font(TEXT_SIZE)
     for route_id, seat, bullet in claims:
         route = routes[int(route_id)]
-        seat_marker(draw, int(seat), PAD + 16, y + LINE / 2 - 2, 16)
+        stamped_marker(image, int(seat), PAD + 16, y + LINE / 2 - 2, 16, BACKGROUND)
         words = claim_words(seat_name(names, int(seat)), route.name, route.length, bool(bullet))
         write(draw, (PAD + 42, y + LINE / 2 - 2), fit(words, face, RIGHT - PAD - 42), TEXT_SIZE, align="lm")
         y += LINE
@@ -198,8 +212,8 @@ def board_picture(view: dict[str, Any], names: Sequence[str] = ()) -> Image.Imag
     image = Image.new("RGB", (WIDTH, MOST_HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     y = draw_heading(draw, PAD, public, names)
-    y = draw_standings(draw, y, public, names)
-    y = draw_market(draw, y + 8, public)
+    y = draw_standings(image, draw, y, public, names)
+    y = draw_market(image, draw, y + 8, public)
     y = draw_track(draw, y + 4, public)
-    y = draw_last_claims(draw, y + 4, public, names)
+    y = draw_last_claims(image, draw, y + 4, public, names)
     return to_palette(image.crop((0, 0, WIDTH, min(MOST_HEIGHT, int(y) + PAD))), PALETTE_COLOURS)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -88,12 +88,12 @@ class Crop:
         return x0 - margin <= point[0] <= x1 + margin and y0 - margin <= point[1] <= y1 + margin
 
 
-def draw_ground(image: Image.Image, crop: Crop) -> None:
+def ground(crop: Crop) -> Image.Image:
     """The crop's land and sea, enlarged."""
     x0, y0, x1, y1 = (round(v) for v in crop.box)
     patch = Image.new("RGB", (x1 - x0, y1 - y0), BACKGROUND)
     patch.paste(land_and_sea(), (-x0, -y0))  # a box reaching past the map gets paper there
-    image.paste(patch.resize(crop.size, Image.Resampling.LANCZOS), (0, crop.top))
+    return patch.resize(crop.size, Image.Resampling.LANCZOS)
 
 
 def draw_cars(layer: Image.Image, crop: Crop, route_id: int, look: tmap.Look) -> None:
@@ -124,33 +124,6 @@ def route_middle(route_id: int) -> Point:
 def routes_shown(crop: Crop) -> list[int]:
     """The routes with a car in the crop (or just past its edge)."""
     return [r for r, track in tmap.tracks().items() if any(crop.shows((c.cx, c.cy), 30) for c in track.cars)]
-
-
-def draw_routes(
-    image: Image.Image, crop: Crop, public: dict[str, Any], glowing: int | None, bright: set[int] | None
-) -> None:
-    """Every route in the crop: claims in the seat's colour (seat `glowing`'s on a glow), free ones in their colour,
-    washed out unless in `bright` (all of them when it is None)."""
-    board = japan()
-    claims = {r: (s, b) for r, s, b in claimed(public["claims"])}
-    bullets_live = public["supply"] > 0
-    shown = routes_shown(crop)
-    width, height = crop.size
-    layer = Image.new("RGBA", (width * SS, height * SS), (0, 0, 0, 0))
-    for route_id in shown:
-        if route_id not in claims:
-            look = tmap.route_look(board.routes[route_id], bullets_live)
-            if bright is not None and route_id not in bright:
-                look = tmap.Look(faded(look.fill), bullet_mark=look.bullet_mark, outline=faded(look.outline))
-            draw_cars(layer, crop, route_id, look)
-    for route_id in shown:
-        if route_id in claims and claims[route_id][0] == glowing:
-            draw_cars(layer, crop, route_id, tmap.HALO_LOOK)
-    for route_id in shown:
-        if route_id in claims:
-            draw_cars(layer, crop, route_id, tmap.seat_look(*claims[route_id]))
-    layer = layer.reduce(SS)
-    image.paste(layer, (0, crop.top), layer)
 
 
 def tag_box(at: Point, text: str) -> Box:
@@ -184,7 +157,8 @@ def tag_spot(crop: Crop, route_id: int, text: str, placed: list[Box]) -> Box | N
         return None
     cars = sorted(tmap.tracks()[route_id].cars, key=lambda c: abs(c.cx - middle[0]) + abs(c.cy - middle[1]))
     spots = [tag_box(crop.at(middle), text)] + [tag_box(crop.at((c.cx, c.cy)), text) for c in cars]
-    return min(spots, key=lambda box: sum(overlap(box, other) for other in placed))
+    near = nearby(placed, spots)
+    return min(spots, key=lambda box: sum(overlap(box, other) for other in near))
 
 
 def draw_tags(draw: Draw, crop: Crop, public: dict[str, Any], free: Iterable[int]) -> list[Box]:
@@ -210,12 +184,26 @@ def overlap(a: Box, b: Box) -> float:
     return w * h if w > 0 and h > 0 else 0.0
 
 
+def nearby(boxes: list[Box], spots: list[Box]) -> list[Box]:
+    """Those of `boxes` that may share area with one of `spots`, in order: the others add nothing to an overlap sum
+    (leaving out zeros changes no sum), and testing them is most of the cost of placing names and tags."""
+    x0, y0 = min(s[0] for s in spots), min(s[1] for s in spots)
+    x1, y1 = max(s[2] for s in spots), max(s[3] for s in spots)
+    return [b for b in boxes if b[0] <= x1 and x0 <= b[2] and b[1] <= y1 and y0 <= b[3]]
+
+
 def label_box(x: float, y: float, w: float, h: float, direction: tuple[int, int], gap: float) -> Box:
     """A name's box placed on `direction` of a dot at (x, y), `gap` pixels away."""
     dx, dy = direction
     left = x + gap if dx > 0 else x - gap - w if dx < 0 else x - w / 2
     top = y + gap - 4 if dy > 0 else y - gap - h + 4 if dy < 0 else y - h / 2
     return left, top, left + w, top + h
+
+
+def badness(box: Box, area: Box, taken: list[Box]) -> float:
+    """How bad a place for a name is: out of `area`, or over what is `taken`."""
+    inside = area[0] <= box[0] and box[2] <= area[2] and area[1] <= box[1] and box[3] <= area[3]
+    return (0.0 if inside else 1e6) + sum(overlap(box, other) for other in taken)
 
 
 def draw_labels(draw: Draw, crop: Crop, names: list[tuple[str, Point, int]], taken: list[Box]) -> None:
@@ -228,12 +216,8 @@ def draw_labels(draw: Draw, crop: Crop, names: list[tuple[str, Point, int]], tak
     for name, point, size in sorted(names, key=lambda n: -n[2]):
         x, y = crop.at(point)
         w, h = font(size).getlength(name) + 6, size + 6
-
-        def badness(box: Box) -> float:
-            inside = area[0] <= box[0] and box[2] <= area[2] and area[1] <= box[1] and box[3] <= area[3]
-            return (0.0 if inside else 1e6) + sum(overlap(box, other) for other in taken)
-
-        best = min((label_box(x, y, w, h, d, MARKED_R + 4) for d in tmap.DIRECTIONS), key=badness)
+        spots = [label_box(x, y, w, h, d, MARKED_R + 4) for d in tmap.DIRECTIONS]
+        best = min(spots, key=partial(badness, area=area, taken=nearby(taken, spots)))
         taken.append(best)
         write(draw, (best[0] + 3, (best[1] + best[3]) / 2), name, size, INK, "lm", 3, LABEL_BACK)
 

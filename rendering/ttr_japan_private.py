@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 from bot.games.ttr_japan.data import JapanMap, japan
 from bot.games.ttr_japan.words import colour_name
 from bot.i18n import _, pgettext
+from rendering import ttr_japan_cars as cars
 from rendering import ttr_japan_crop as crops
 from rendering import ttr_japan_map as tmap
 from rendering.canvas import BACKGROUND, INK, font, to_palette
@@ -125,6 +126,12 @@ def needed_routes(board: JapanMap, private: dict[str, Any], claims: dict[int, in
     return found
 
 
+def lit_by(private: dict[str, Any]) -> tuple[Any, ...]:
+    """All that the routes lit for the viewer depend on besides the claims: its seat, tickets and those on offer."""
+    wanted = [(t["from"], t["to"], bool(t.get("done"))) for t in wanted_tickets(private)]
+    return (private["seat"], tuple(wanted))
+
+
 # --- the map ------------------------------------------------------------------------------------
 
 
@@ -148,10 +155,9 @@ def draw_map(image: Image.Image, top: int, public: dict[str, Any], private: dict
     focus = ticket_places(board, marks)
     box = crop_box(focus.values())
     crop = Crop(box, WIDTH / (box[2] - box[0]), top)
-    crops.draw_ground(image, crop)
     claims = {r: s for r, s, _b in claimed(public["claims"])}
     needed = needed_routes(board, private, claims)
-    crops.draw_routes(image, crop, public, private["seat"], needed)
+    cars.draw_ground_and_routes(image, crop, public, private["seat"], needed, lit_by(private))
     draw = ImageDraw.Draw(image)
     taken = crops.draw_tags(draw, crop, public, needed)
     crops.draw_cities(draw, crop, marks)

@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 
 import rendering
 from bot.games.ttr_japan.data import japan
+from rendering import ttr_japan_cars as cars
 from rendering import ttr_japan_crop as crops
 from rendering import ttr_japan_map as tmap
 from rendering.canvas import BACKGROUND, to_palette
@@ -79,8 +80,7 @@ def region_picture(view: dict[str, Any], names: Sequence[str], region: str) -> I
     public = view["public"]
     crop = region_crop(region)
     image = Image.new("RGB", crop.size, BACKGROUND)
-    crops.draw_ground(image, crop)
-    crops.draw_routes(image, crop, public, None, None)
+    cars.draw_ground_and_routes(image, crop, public, None, None)
     draw = ImageDraw.Draw(image)
     claims = {r for r, _s, _b in claimed(public["claims"])}
     taken = crops.draw_tags(draw, crop, public, [r for r in region_routes(region) if r not in claims])
