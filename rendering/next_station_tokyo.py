@@ -14,11 +14,11 @@ from bot.games.next_station_tokyo.words import answer_words, colour_name
 from bot.i18n import _, ngettext, pgettext
 from rendering.canvas import INK, fit, font, ordinal, seat_name, to_palette
 from rendering.next_station_tokyo_geometry import Grid
+from rendering.next_station_tokyo_legend import legend_items, legend_strip, line_items
 from rendering.next_station_tokyo_look import (
     LINE_H,
     LOOKS,
     MARGIN,
-    MAX_HEIGHT,
     MUTED,
     ROW_FILL,
     SHEET_CELL,
@@ -29,6 +29,7 @@ from rendering.next_station_tokyo_look import (
     TILE_HEAD,
     TITLE_SIZE,
     TURN_FILL,
+    UNSEEN,
     WIDTH,
     Draw,
     blank,
@@ -41,10 +42,7 @@ from rendering.next_station_tokyo_text import breakdown as breakdown
 from rendering.next_station_tokyo_text import card_words as card_words
 from rendering.next_station_tokyo_text import (
     draw_card_row,
-    draw_legend,
     draw_scores,
-    legend_items,
-    line_items,
     paragraph,
     places,
     plain,
@@ -86,14 +84,15 @@ def draw_sheet_header(draw: Draw, public: dict[str, Any], seat: int, names: Sequ
 
 def render_sheet(public: dict[str, Any], seat: int, names: Sequence[str], status: str) -> Image.Image:
     """One seat's sheet, large: header, the map with its lines, the legend and the scores."""
-    image, draw = blank(WIDTH, MAX_HEIGHT)
+    board, legend = map_image(public["sheets"][seat], SHEET_CELL), legend_strip(legend_items())
+    head, scores = draw_sheet_header(UNSEEN, public, seat, names, status), draw_scores(UNSEEN, 0, public, seat)
+    image, draw = blank(WIDTH, head + board.height + 8 + legend.height + scores + MARGIN)
     y = draw_sheet_header(draw, public, seat, names, status)
-    board = map_image(public["sheets"][seat], SHEET_CELL)
     # Centre the frame, not the frame and its coordinates.
     image.paste(board, ((WIDTH - board.width - Grid(SHEET_CELL).label) // 2, y))
-    y = draw_legend(draw, y + board.height + 8, legend_items())
-    y = draw_scores(draw, y, public, seat)
-    return image.crop((0, 0, WIDTH, y + MARGIN))
+    image.paste(legend, (0, y + board.height + 8))
+    draw_scores(draw, y + board.height + 8 + legend.height, public, seat)
+    return image
 
 
 # --- the overview ------------------------------------------------------------------------------
@@ -147,25 +146,26 @@ TILE_CELL = max(c for c in range(1, TILE_W) if Grid(c).size[0] <= TILE_W)
 """Lattice spacing of the overview's maps: the largest that fits a tile."""
 
 
+def tile_height() -> int:
+    """A row of the overview's maps: their labels, the maps and the gap below."""
+    return TILE_HEAD + Grid(TILE_CELL).size[1] + TILE_GAP
+
+
 def draw_tiles(image: Image.Image, draw: Draw, y: int, public: dict[str, Any], names: Sequence[str]) -> int:
     """Every seat's map in a grid under its label; returns the y below."""
     seats = len(public["sheets"])
     per_row, tile_w, cell = TILES_PER_ROW, TILE_W, TILE_CELL
-    tile_h = TILE_HEAD + Grid(cell).size[1] + TILE_GAP
     for seat in range(seats):
         row, col = divmod(seat, per_row)
-        x, top = MARGIN + col * (tile_w + TILE_GAP), y + row * tile_h
+        x, top = MARGIN + col * (tile_w + TILE_GAP), y + row * tile_height()
         board = map_image(public["sheets"][seat], cell)
         draw_tile_head(draw, x, top, board.width, seat, public, names)
         image.paste(board, (x, top + TILE_HEAD))
-    return y + math.ceil(seats / per_row) * tile_h
+    return y + math.ceil(seats / per_row) * tile_height()
 
 
-def render_overview(public: dict[str, Any], names: Sequence[str]) -> Image.Image:
-    """Every seat's map in small for the channel, under the round, the card now and who is still choosing."""
-    if len(public["sheets"]) == 1:
-        return render_sheet(public, 0, names, overview_status(public, names))
-    image, draw = blank(WIDTH, MAX_HEIGHT)
+def draw_overview_header(draw: Draw, public: dict[str, Any], names: Sequence[str]) -> int:
+    """The game and round, the card now and who is still choosing; returns the y below."""
     if public["finished"]:
         title = _("Next Station Tokyo · final sheets")
     else:
@@ -174,14 +174,30 @@ def render_overview(public: dict[str, Any], names: Sequence[str]) -> Image.Image
     y = MARGIN + LINE_H + 6
     if not public["finished"]:
         y = draw_card_row(draw, y, public)
-    y = paragraph(draw, MARGIN, y, overview_status(public, names), TEXT_SIZE, WIDTH - 2 * MARGIN) + 10
-    y = draw_tiles(image, draw, y, public, names)
+    return paragraph(draw, MARGIN, y, overview_status(public, names), TEXT_SIZE, WIDTH - 2 * MARGIN) + 10
+
+
+def draw_shared_objectives(draw: Draw, y: int, public: dict[str, Any]) -> int:
+    """The shared objectives in one paragraph, when the game has them; returns the y below."""
+    if not public["objectives"]:
+        return y
+    text = _("Objectives (+10 each): {objectives}").format(objectives="; ".join(map(_, public["objectives"])))
+    return paragraph(draw, MARGIN, y, text, SMALL_SIZE, WIDTH - 2 * MARGIN) + 4
+
+
+def render_overview(public: dict[str, Any], names: Sequence[str]) -> Image.Image:
+    """Every seat's map in small for the channel, under the round, the card now and who is still choosing."""
+    if len(public["sheets"]) == 1:
+        return render_sheet(public, 0, names, overview_status(public, names))
     # Only the lines' key: the marks are explained on each player's own sheet, at a size that reads.
-    y = draw_legend(draw, y, line_items())
-    if public["objectives"]:
-        text = _("Objectives (+10 each): {objectives}").format(objectives="; ".join(map(_, public["objectives"])))
-        y = paragraph(draw, MARGIN, y, text, SMALL_SIZE, WIDTH - 2 * MARGIN) + 4
-    return image.crop((0, 0, WIDTH, y + MARGIN))
+    legend = legend_strip(line_items())
+    tiles = math.ceil(len(public["sheets"]) / TILES_PER_ROW) * tile_height()
+    head, foot = draw_overview_header(UNSEEN, public, names), draw_shared_objectives(UNSEEN, 0, public)
+    image, draw = blank(WIDTH, head + tiles + legend.height + foot + MARGIN)
+    y = draw_tiles(image, draw, draw_overview_header(draw, public, names), public, names)
+    image.paste(legend, (0, y))
+    draw_shared_objectives(draw, y + legend.height, public)
+    return image
 
 
 def render_next_station_tokyo(view: dict[str, Any], names: Sequence[str] = ()) -> Image.Image:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image, ImageDraw
 
@@ -29,6 +30,18 @@ def blank(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return image, Lettered(image)
 
 
+class Unseen:
+    """A drawing context that draws nothing: a dry run of a part of a page learns its height before the page exists.
+
+    Pages were drawn on a canvas taller than any and cropped: filling and copying the unused part cost about 1 ms."""
+
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        return lambda *args, **kwargs: None
+
+
+UNSEEN = cast(Draw, Unseen())
+
+
 # --- layout (pixels) ---------------------------------------------------------------------------
 WIDTH = 800
 """Narrower than most pictures: a phone shows it 400 px wide, so every 2 px here is 1 px there."""
@@ -47,7 +60,7 @@ LEGEND_SAMPLE = 60
 SCORE_H = 48
 ROW_H = 36
 MAX_HEIGHT = 2400
-"""Pages are drawn on a canvas this tall and cropped to what was drawn."""
+"""No page is taller (eight seats' overview is about 2,100 px): pages are drawn at their own height, within this."""
 
 # --- the map, in lattice units (one unit = the distance between neighbouring lattice points) ----
 OCTAGON_OFFSET = 0.36

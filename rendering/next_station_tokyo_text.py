@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 from bot.games.next_station_tokyo.data import COLOURS
@@ -12,10 +11,8 @@ from bot.games.next_station_tokyo.words import card_name, colour_name, district_
 from bot.i18n import _, pgettext
 from rendering.canvas import INK, Colour, check, fit, font, wrap
 from rendering.next_station_tokyo_look import (
-    DISTRICT,
     GOOD,
     GREEN,
-    LEGEND_SAMPLE,
     LINE_H,
     LOOKS,
     MARGIN,
@@ -26,16 +23,13 @@ from rendering.next_station_tokyo_look import (
     ROW_H,
     SCORE_H,
     SMALL_SIZE,
-    SMALLEST_TEXT,
     TEXT_SIZE,
     TITLE_SIZE,
     TURN_FILL,
     WIDTH,
     Draw,
-    LineLook,
-    pattern_words,
 )
-from rendering.next_station_tokyo_shapes import badge, draw_section, draw_symbol, tag
+from rendering.next_station_tokyo_shapes import draw_symbol, tag
 
 # --- text, cards and legend --------------------------------------------------------------------
 
@@ -97,71 +91,6 @@ def draw_card_row(draw: Draw, y: int, public: dict[str, Any]) -> int:
     greens = _("green cards {greens} of {total}").format(greens=public["greens"], total=public["greens_to_end"])
     below = paragraph(draw, x, y + 4, f"{plain(card_words(public))} · {greens}", TEXT_SIZE, WIDTH - MARGIN - x)
     return max(below, y + CARD_H) + 8
-
-
-def line_sample(look: LineLook) -> Callable[[Draw, int, int], None]:
-    """The legend's sample of a line: a stretch in its pattern, then its letter."""
-
-    def sample(draw: Draw, x: int, y: int) -> None:
-        draw_section(draw, (x, y), (x + LEGEND_SAMPLE - 26, y), look, 6)
-        tag(draw, x + LEGEND_SAMPLE - 12, y, look, SMALLEST_TEXT)
-
-    return sample
-
-
-def loop_sample(draw: Draw, x: int, y: int) -> None:
-    """The legend's sample of the green loop: a gentle arc."""
-    draw.arc((x, y - 6, x + LEGEND_SAMPLE, y + 30), 200, 340, fill=GREEN, width=4)
-
-
-def border_sample(draw: Draw, x: int, y: int) -> None:
-    """The legend's sample of a district border."""
-    draw.line([(x, y), (x + LEGEND_SAMPLE, y)], fill=DISTRICT, width=3)
-
-
-def interchange_sample(draw: Draw, x: int, y: int) -> None:
-    """The legend's sample of an interchange: a ring with its count."""
-    draw_symbol(draw, "circle", x + 18, y, 9)
-    draw.ellipse((x + 5, y - 13, x + 31, y + 13), outline=INK, width=2)
-    badge(draw, x + 42, y - 4, "3", SMALLEST_TEXT)
-
-
-def departure_sample(draw: Draw, x: int, y: int) -> None:
-    """The legend's sample of a departure: a ring in its line's colour."""
-    draw_symbol(draw, "square", x + 20, y, 9)
-    draw.ellipse((x + 6, y - 14, x + 34, y + 14), outline=LOOKS["blue"].colour, width=4)
-
-
-def line_items() -> list[tuple[Callable[[Draw, int, int], None], str]]:
-    """The legend's entries for the four lines: pattern and letter, then colour and pattern in words."""
-    return [
-        (line_sample(look), f"{colour_name(colour)} ({pattern_words(look.pattern)})") for colour, look in LOOKS.items()
-    ]
-
-
-def legend_items() -> list[tuple[Callable[[Draw, int, int], None], str]]:
-    """Each legend entry: how to draw its sample, and its words."""
-    return [
-        *line_items(),
-        (loop_sample, _("green loop")),
-        (border_sample, _("district border")),
-        (departure_sample, _("departure")),
-        (interchange_sample, _("interchange (lines there)")),
-    ]
-
-
-def draw_legend(draw: Draw, y: int, items: list[tuple[Callable[[Draw, int, int], None], str]]) -> int:
-    """What each pattern, letter and mark means, wrapped to the page; returns the y below it."""
-    face = font(SMALL_SIZE)
-    x = MARGIN
-    for sample, words in items:
-        width = LEGEND_SAMPLE + 8 + round(face.getlength(words))
-        if x + width > WIDTH - MARGIN:
-            x, y = MARGIN, y + ROW_H
-        sample(draw, x, y + ROW_H // 2)
-        draw.text((x + LEGEND_SAMPLE + 8, y + ROW_H // 2), words, fill=INK, font=face, anchor="lm")
-        x += width + 22
-    return y + ROW_H + 10
 
 
 # --- the sheet ---------------------------------------------------------------------------------

@@ -66,7 +66,7 @@ def check_png(data: bytes) -> Image.Image:
     """A valid, small PNG of the renderer's width, nothing cut off at the bottom."""
     image = pngs.opened(data, MAX_BYTES)
     assert image.width == renderer.WIDTH
-    assert 600 < image.height < renderer.MAX_HEIGHT
+    assert 600 < image.height < nst_look.MAX_HEIGHT
     return image
 
 
