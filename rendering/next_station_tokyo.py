@@ -35,19 +35,19 @@ from rendering.next_station_tokyo_look import (
     blank,
 )
 from rendering.next_station_tokyo_map import map_image
-from rendering.next_station_tokyo_shapes import tag
+from rendering.next_station_tokyo_scores import BOXES_H, draw_scores, draw_totals
 
 # `x as x`: re-exported, as tests of the translations read the pictures' words from this module.
-from rendering.next_station_tokyo_text import breakdown as breakdown
+from rendering.next_station_tokyo_scores import breakdown as breakdown
+from rendering.next_station_tokyo_scores import summary as summary
+from rendering.next_station_tokyo_shapes import tag
 from rendering.next_station_tokyo_text import card_words as card_words
 from rendering.next_station_tokyo_text import (
     draw_card_row,
-    draw_scores,
     paragraph,
     places,
     plain,
 )
-from rendering.next_station_tokyo_text import summary as summary
 
 
 def own_status(view: dict[str, Any], seat: int) -> str:
@@ -85,13 +85,13 @@ def draw_sheet_header(draw: Draw, public: dict[str, Any], seat: int, names: Sequ
 def render_sheet(public: dict[str, Any], seat: int, names: Sequence[str], status: str) -> Image.Image:
     """One seat's sheet, large: header, the map with its lines, the legend and the scores."""
     board, legend = map_image(public["sheets"][seat], SHEET_CELL), legend_strip(legend_items())
-    head, scores = draw_sheet_header(UNSEEN, public, seat, names, status), draw_scores(UNSEEN, 0, public, seat)
-    image, draw = blank(WIDTH, head + board.height + 8 + legend.height + scores + MARGIN)
+    head, totals = draw_sheet_header(UNSEEN, public, seat, names, status), draw_totals(UNSEEN, 0, public, seat)
+    image, draw = blank(WIDTH, head + board.height + 8 + legend.height + BOXES_H + totals + MARGIN)
     y = draw_sheet_header(draw, public, seat, names, status)
     # Centre the frame, not the frame and its coordinates.
     image.paste(board, ((WIDTH - board.width - Grid(SHEET_CELL).label) // 2, y))
     image.paste(legend, (0, y + board.height + 8))
-    draw_scores(draw, y + board.height + 8 + legend.height, public, seat)
+    draw_scores(image, y + board.height + 8 + legend.height, public, seat)
     return image
 
 

@@ -21,6 +21,7 @@ from rendering import next_station_tokyo as renderer
 from rendering import next_station_tokyo_geometry as nst_geometry
 from rendering import next_station_tokyo_look as nst_look
 from rendering import next_station_tokyo_map as nst_map
+from rendering import next_station_tokyo_scores as nst_scores
 from rendering import next_station_tokyo_text as nst_text
 from tests.rendering import pngs
 
@@ -333,7 +334,7 @@ def test_the_green_loop_bows_outward() -> None:
 def test_the_final_breakdown_adds_up_to_the_total() -> None:
     public = NEXT_STATION_TOKYO.player_view(finished(4, EVERYTHING), None)["public"]
     for result in public["results"]:
-        lines, interchanges, bonus, misses = nst_text.breakdown(result)
+        lines, interchanges, bonus, misses = nst_scores.breakdown(result)
         points = [int(p) for _, _, p in result["lines"].values()]
         assert lines.endswith(f"= {sum(points)}")
         assert interchanges.endswith(f"+{result['interchange_points']}")
