@@ -13,6 +13,7 @@ from bot.games.next_station_tokyo.state import ROUNDS
 from bot.games.next_station_tokyo.words import answer_words, colour_name
 from bot.i18n import _, ngettext, pgettext
 from rendering.canvas import INK, fit, font, ordinal, seat_name, to_palette
+from rendering.lettered import blank
 from rendering.next_station_tokyo_geometry import Grid
 from rendering.next_station_tokyo_legend import legend_items, legend_strip, line_items
 from rendering.next_station_tokyo_look import (
@@ -32,7 +33,6 @@ from rendering.next_station_tokyo_look import (
     UNSEEN,
     WIDTH,
     Draw,
-    blank,
 )
 from rendering.next_station_tokyo_map import map_image
 from rendering.next_station_tokyo_scores import BOXES_H, draw_scores, draw_totals

@@ -10,6 +10,7 @@ from PIL import Image
 from bot.games.next_station_tokyo.words import colour_name
 from bot.i18n import _
 from rendering.canvas import INK, font
+from rendering.lettered import blank
 from rendering.next_station_tokyo_look import (
     DISTRICT,
     GREEN,
@@ -22,7 +23,6 @@ from rendering.next_station_tokyo_look import (
     WIDTH,
     Draw,
     LineLook,
-    blank,
     pattern_words,
 )
 from rendering.next_station_tokyo_shapes import badge, draw_section, draw_symbol, tag

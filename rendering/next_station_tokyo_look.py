@@ -4,30 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import cast
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from bot.i18n import pgettext
 from rendering.canvas import INK, Colour
-from rendering.canvas import blank as paper
-from rendering.table import clean
 
 Point = tuple[float, float]
 Draw = ImageDraw.ImageDraw
-
-
-class Lettered(ImageDraw.ImageDraw):
-    """A drawing context that writes letters the bundled font lacks as look-alikes (French "é" → "e"), not boxes."""
-
-    def text(self, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
-        super().text(xy, clean(text) if isinstance(text, str) else text, *args, **kwargs)
-
-
-def blank(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """A paper-coloured canvas (see rendering.canvas.blank) and its lettered drawing context."""
-    image, _plain = paper(width, height)
-    return image, Lettered(image)
 
 
 class Unseen:

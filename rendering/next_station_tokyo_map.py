@@ -12,6 +12,7 @@ from bot.games.next_station_tokyo.data import COLOURS, COLUMNS, ROWS, TokyoMap, 
 from bot.games.next_station_tokyo.lines import stations_by_lines
 from bot.games.next_station_tokyo.state import Sheet
 from rendering.canvas import INK, font
+from rendering.lettered import Lettered, blank
 from rendering.next_station_tokyo_geometry import Grid, along, around, district_borders, loop_curves, octagon, shifted
 from rendering.next_station_tokyo_look import (
     DISTRICT,
@@ -29,10 +30,8 @@ from rendering.next_station_tokyo_look import (
     SMALLEST_TEXT,
     SYMBOL_R,
     Draw,
-    Lettered,
     LineLook,
     Point,
-    blank,
 )
 from rendering.next_station_tokyo_shapes import badge, dotted, draw_section, draw_symbol, tag
 

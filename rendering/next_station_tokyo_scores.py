@@ -13,6 +13,7 @@ from bot.games.next_station_tokyo.scoring import GREEN_MISS, OBJECTIVE_POINTS
 from bot.games.next_station_tokyo.words import colour_name, district_name
 from bot.i18n import _, pgettext
 from rendering.canvas import INK, check, fit, font
+from rendering.lettered import Lettered, blank
 from rendering.next_station_tokyo_look import (
     GOOD,
     LINE_H,
@@ -28,8 +29,6 @@ from rendering.next_station_tokyo_look import (
     TURN_FILL,
     WIDTH,
     Draw,
-    Lettered,
-    blank,
 )
 from rendering.next_station_tokyo_shapes import tag
 from rendering.next_station_tokyo_text import paragraph
