@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.games.next_station_tokyo.words import card_name, effect_name
 from bot.i18n import _
-from rendering.canvas import INK, Colour, font, wrap
+from rendering.canvas import INK, Colour, font
 from rendering.next_station_tokyo_look import (
     GREEN,
     MARGIN,
@@ -17,6 +17,7 @@ from rendering.next_station_tokyo_look import (
     Draw,
 )
 from rendering.next_station_tokyo_shapes import draw_symbol
+from rendering.wrapping import wrap
 
 # --- text, cards and legend --------------------------------------------------------------------
 
