@@ -16,25 +16,12 @@ from bot.games.toyko_train.words import colour_name, gesture_name
 from bot.games.toyko_train.words import team_name as team_words
 from bot.i18n import _, ngettext, pgettext
 from rendering.canvas import BACKGROUND, INK, Colour, check, fit, font, seat_name, to_palette
-from rendering.canvas import blank as paper
-from rendering.table import clean
+from rendering.lettered import Lettered, blank
+from rendering.wrapping import words_that_fit
 
 Box = tuple[int, int, int, int]
 Point = tuple[int, int]
 Draw = ImageDraw.ImageDraw
-
-
-class Lettered(ImageDraw.ImageDraw):
-    """A drawing context that writes letters the bundled font lacks as look-alikes (French "é" → "e"), not boxes."""
-
-    def text(self, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
-        super().text(xy, clean(text) if isinstance(text, str) else text, *args, **kwargs)
-
-
-def blank(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """A paper-coloured canvas (see rendering.canvas.blank) and its lettered drawing context."""
-    image, _plain = paper(width, height)
-    return image, Lettered(image)
 
 
 # --- layout (pixels) ---------------------------------------------------------------------------
@@ -307,9 +294,9 @@ def wrapped(text: str, width: int, size: int, lines: int) -> list[str]:
     words = text.split()
     while words and len(found) < lines:
         line = words.pop(0)
-        while words and face.getlength(f"{line} {words[0]}") <= width:
-            line += " " + words.pop(0)
-        found.append(line)
+        count = words_that_fit(face, line, words, width)
+        found.append(" ".join([line, *words[:count]]))
+        del words[:count]
     if words:
         found[-1] = fit(f"{found[-1]} {' '.join(words)}", face, width)
     return [fit(line, face, width) for line in found]

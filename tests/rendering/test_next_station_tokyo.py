@@ -18,6 +18,11 @@ from bot.games.next_station_tokyo.data import COLOURS, district_words, segment, 
 from bot.games.next_station_tokyo.state import TokyoState
 from bot.games.rng import GameRandom
 from rendering import next_station_tokyo as renderer
+from rendering import next_station_tokyo_geometry as nst_geometry
+from rendering import next_station_tokyo_look as nst_look
+from rendering import next_station_tokyo_map as nst_map
+from rendering import next_station_tokyo_scores as nst_scores
+from rendering import next_station_tokyo_text as nst_text
 from tests.rendering import pngs
 
 MAX_BYTES = 500_000
@@ -62,7 +67,7 @@ def check_png(data: bytes) -> Image.Image:
     """A valid, small PNG of the renderer's width, nothing cut off at the bottom."""
     image = pngs.opened(data, MAX_BYTES)
     assert image.width == renderer.WIDTH
-    assert 600 < image.height < renderer.MAX_HEIGHT
+    assert 600 < image.height < nst_look.MAX_HEIGHT
     return image
 
 
@@ -178,11 +183,11 @@ def test_each_line_is_drawn_in_its_colour_along_its_sections() -> None:
 
 def test_a_section_drawn_twice_shows_both_colours() -> None:
     sheet = {"blue": [("E4", "F4"), ("F4", "G3")], "orange": [("G5", "F4"), ("F4", "E4")]}
-    lanes = renderer.lanes(renderer.as_sheet(sheet))
+    lanes = nst_map.lanes(nst_map.as_sheet(sheet))
     assert lanes["blue", segment("E4", "F4")] == -lanes["orange", segment("E4", "F4")] != 0
     assert lanes["blue", segment("F4", "G3")] == 0
     image = renderer.map_image(sheet, renderer.SHEET_CELL)
-    width = renderer.Grid(renderer.SHEET_CELL).scaled(renderer.LINE_W)
+    width = renderer.Grid(renderer.SHEET_CELL).scaled(nst_look.LINE_W)
     x, y = midpoint("E4", "F4")
     # The section runs west–east: the two lanes lie above and below its middle.
     assert has_colour(image, (x, y - 0.65 * width), renderer.LOOKS["blue"].colour, 3) or has_colour(
@@ -198,12 +203,12 @@ def stretch_drawn(image: Image.Image, cell: int, p: Point, q: Point, colour: tup
 
     Its colour is looked for on its middle and a third of a line's width to each side (a double line is white down
     its middle), and must be gone just past the line's edges: a letter's chip in the line's colour is no line."""
-    width = renderer.line_width(renderer.Grid(cell))
-    clear, length = renderer.SYMBOL_R * cell + 2, math.dist(p, q)
+    width = nst_map.line_width(renderer.Grid(cell))
+    clear, length = nst_look.SYMBOL_R * cell + 2, math.dist(p, q)
     nx, ny = (p[1] - q[1]) / length, (q[0] - p[0]) / length
     drawn = []
     for step in range(round(length - 2 * clear) + 1):
-        x, y = renderer.along(p, q, (clear + step) / length)
+        x, y = nst_geometry.along(p, q, (clear + step) / length)
         spots = [(x + k * nx * width / 3, y + k * ny * width / 3) for k in (-1, 0, 1)]
         edges = [(x + k * nx * (width / 2 + 3), y + k * ny * (width / 2 + 3)) for k in (-1, 1)]
         line = any(has_colour(image, spot, colour, 0) for spot in spots)
@@ -241,18 +246,18 @@ def test_a_short_section_beside_ringed_stations_stays_visible(
 ) -> None:
     """Rings, counts and letters never hide a short section: most of its length between symbols shows its colour."""
     board, grid = tokyo_map(), renderer.Grid(cell)
-    as_sheet = renderer.as_sheet(sheet)
-    lanes = renderer.lanes(as_sheet)
-    rings = renderer.interchanges(board, as_sheet)
+    as_sheet = nst_map.as_sheet(sheet)
+    lanes = nst_map.lanes(as_sheet)
+    rings = nst_map.interchanges(board, as_sheet)
     assert {"F5", "G5"} <= set(rings) | set(board.departures.values())
     image = renderer.map_image(sheet, cell)
-    width = renderer.line_width(grid)
+    width = nst_map.line_width(grid)
     checked = 0
     for colour, sections in sheet.items():
         for a, b in sections:
             if {a, b} not in ({"F5", "G5"}, {"E4", "F4"}):
                 continue
-            p, q = renderer.section_ends(board, grid, a, b, lanes[colour, segment(a, b)], width)
+            p, q = nst_map.section_ends(board, grid, a, b, lanes[colour, segment(a, b)], width)
             drawn = stretch_drawn(image, cell, p, q, renderer.LOOKS[colour].colour)
             # A dashed line leaves gaps of 1.3 widths; anything longer missing is a ring, count or letter over it.
             assert sum(drawn) >= len(drawn) / 2, f"{colour} {a}–{b} shows on {sum(drawn)} of {len(drawn)} px"
@@ -269,7 +274,7 @@ def test_lines_differ_without_colour() -> None:
 
 def inside(point: Point, polygon: tuple[Point, ...]) -> bool:
     """Whether a point lies strictly inside a convex polygon."""
-    signs = {renderer.cross(a, b, point) > 0 for a, b in zip(polygon, polygon[1:] + polygon[:1], strict=True)}
+    signs = {nst_geometry.cross(a, b, point) > 0 for a, b in zip(polygon, polygon[1:] + polygon[:1], strict=True)}
     return len(signs) == 1
 
 
@@ -280,22 +285,22 @@ def meet(p: tuple[Point, Point], q: tuple[Point, Point]) -> bool:
     overlap = all(max(min(a[i], b[i]), min(c[i], d[i])) <= min(max(a[i], b[i]), max(c[i], d[i])) + eps for i in (0, 1))
     return (
         overlap
-        and renderer.cross(a, b, c) * renderer.cross(a, b, d) <= eps
-        and renderer.cross(c, d, a) * renderer.cross(c, d, b) <= eps
+        and nst_geometry.cross(a, b, c) * nst_geometry.cross(a, b, d) <= eps
+        and nst_geometry.cross(c, d, a) * nst_geometry.cross(c, d, b) <= eps
     )
 
 
 def test_the_octagon_holds_exactly_the_inner_stations() -> None:
     board = tokyo_map()
-    ring = renderer.octagon()
+    ring = nst_geometry.octagon()
     assert len(ring) == 8
     for s in board.stations.values():
         assert inside((s.col, s.row), ring) == (board.districts[s.district] == "inner"), s.id
 
 
 def test_district_borders_separate_neighbouring_districts() -> None:
-    board, ring = tokyo_map(), renderer.octagon()
-    walls = [*renderer.district_borders(), *zip(ring, ring[1:] + ring[:1], strict=True)]
+    board, ring = tokyo_map(), nst_geometry.octagon()
+    walls = [*nst_geometry.district_borders(), *zip(ring, ring[1:] + ring[:1], strict=True)]
     for a, b in board.sections:
         sa, sb = board.stations[a], board.stations[b]
         guide = ((float(sa.col), float(sa.row)), (float(sb.col), float(sb.row)))
@@ -305,20 +310,20 @@ def test_district_borders_separate_neighbouring_districts() -> None:
 
 def test_no_border_runs_through_a_station() -> None:
     board = tokyo_map()
-    for p, q in renderer.district_borders():
+    for p, q in nst_geometry.district_borders():
         for s in board.stations.values():
             t = max(
                 0.0, min(1.0, ((s.col - p[0]) * (q[0] - p[0]) + (s.row - p[1]) * (q[1] - p[1])) / math.dist(p, q) ** 2)
             )
-            closest = renderer.along(p, q, t)
-            assert math.dist(closest, (s.col, s.row)) > renderer.SYMBOL_R, f"a border touches {s.id}"
+            closest = nst_geometry.along(p, q, t)
+            assert math.dist(closest, (s.col, s.row)) > nst_look.SYMBOL_R, f"a border touches {s.id}"
 
 
 def test_the_green_loop_bows_outward() -> None:
     board, grid = tokyo_map(), renderer.Grid(renderer.SHEET_CELL)
     points = [grid.station(board, s) for s in board.loop]
     centre = (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
-    for curve in renderer.loop_curves(board, grid):
+    for curve in nst_geometry.loop_curves(board, grid):
         chord = ((curve[0][0] + curve[-1][0]) / 2, (curve[0][1] + curve[-1][1]) / 2)
         assert math.dist(curve[len(curve) // 2], centre) > math.dist(chord, centre) + 0.1 * grid.cell
 
@@ -329,7 +334,7 @@ def test_the_green_loop_bows_outward() -> None:
 def test_the_final_breakdown_adds_up_to_the_total() -> None:
     public = NEXT_STATION_TOKYO.player_view(finished(4, EVERYTHING), None)["public"]
     for result in public["results"]:
-        lines, interchanges, bonus, misses = renderer.breakdown(result)
+        lines, interchanges, bonus, misses = nst_scores.breakdown(result)
         points = [int(p) for _, _, p in result["lines"].values()]
         assert lines.endswith(f"= {sum(points)}")
         assert interchanges.endswith(f"+{result['interchange_points']}")
@@ -347,4 +352,4 @@ def test_district_names_read_as_words() -> None:
 
 
 def test_signs_the_font_lacks_are_replaced() -> None:
-    assert renderer.plain("C7 → E5, 3×4 − 1") == "C7 » E5, 3x4 - 1"
+    assert nst_text.plain("C7 → E5, 3×4 − 1") == "C7 » E5, 3x4 - 1"
