@@ -35,9 +35,10 @@ Rect = tuple[int, int, int, int]
 
 BAND = 32
 """The ground is kept zlib-compressed in bands of this many rows, unpacked only where a box is redrawn."""
-BASES_BYTES = 12 * 2**20
+BASES_BYTES = 6 * 2**20
 """Crops kept (their picture raw, about 2 MB for the largest, their ground compressed, about 50 KB): the least
-recently drawn go first; a miss draws the crop whole, as every picture did before."""
+recently drawn go first; a miss draws the crop whole, as every picture did before. Three or four crops: a game's
+seats between their turns; more cost a worker memory (12 MB kept 6 MB more per worker) for few more hits."""
 SLACK = 3
 """Supersampled pixels added round a car's box: coordinates are truncated and outlines have width."""
 

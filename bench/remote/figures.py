@@ -122,6 +122,8 @@ class MemoryWatch(threading.Thread):
         super().__init__(daemon=True, name="memory-watch")
         self.root, self.every = root, every
         self.peak_rss_kb = self.peak_pss_kb = 0
+        self.peak_pss_each_kb: dict[int, int] = {}
+        """Each process's own peak PSS (the bot first), to see where the memory is."""
         self.processes = 0
         self.cpu_s = 0.0
         self.halt = threading.Event()
@@ -136,7 +138,10 @@ class MemoryWatch(threading.Thread):
         """One reading of the whole tree."""
         pids = [self.root, *descendants(self.root)]
         self.peak_rss_kb = max(self.peak_rss_kb, sum(status_kb(pid).get("VmRSS", 0) for pid in pids))
-        self.peak_pss_kb = max(self.peak_pss_kb, sum(pss_kb(pid) for pid in pids))
+        each = {pid: pss_kb(pid) for pid in pids}
+        self.peak_pss_kb = max(self.peak_pss_kb, sum(each.values()))
+        for pid, kb in each.items():
+            self.peak_pss_each_kb[pid] = max(self.peak_pss_each_kb.get(pid, 0), kb)
         self.processes = max(self.processes, len(pids))
 
     def stop(self) -> None:

@@ -240,7 +240,9 @@ def report(run: Figures, games: int, waves: int, seed: int) -> None:
         (
             "peak memory, bot + workers (sampled every 0.25 s)",
             f"RSS {watch.peak_rss_kb / 1024:.0f} MB, PSS {watch.peak_pss_kb / 1024:.0f} MB "
-            f"({watch.processes} processes)",
+            f"({watch.processes} processes; each one's own peak PSS, the bot first: "
+            + ", ".join(f"{kb / 1024:.0f}" for kb in watch.peak_pss_each_kb.values())
+            + " MB)",
         ),
     ]
     print("\n| figure | value |\n| --- | --- |")
