@@ -888,6 +888,9 @@ def main() -> None:
     parser.add_argument("--game", default="mexican_train", choices=sorted(GAMES), help="burst mode: the game")
     parser.add_argument("--players", type=int, default=2, help="burst mode: players per game (default 2)")
     parser.add_argument(
+        "--one-mover", action="store_true", help="with --mix: one click per game a burst (the first seat awaited)"
+    )
+    parser.add_argument(
         "--mix",
         action="store_true",
         help="burst mode, black-box: the five kinds, the bot as `python -m bot` against a simulated Discord in this "

@@ -13,7 +13,8 @@ How the measure is made:
   them in batches of 25 (not measured), then play W waves: every seat each running game waits for clicks the
   board's hand button at once (one burst), then every one of them picks on their private reply at once (a second
   burst): a seeded random choice of its move menu (as many options as the menu needs), or on Toyko Train's panel a
-  seeded button that plays (else its first button). Games that end drop out.
+  seeded button that plays (else its first button). Games that end drop out. `--one-mover`: only the first seat
+  each game waits for clicks, so a burst is N clicks (games where everyone plays at once otherwise put several).
 - acknowledged: from the INTERACTION_CREATE being handed to the gateway socket to the interaction callback's
   arrival; answer seen: to the last REST call naming the interaction's token (the followup or @original edit that
   carries the picture). A burst ends once every click is acknowledged and answered and no REST call has come for
@@ -25,6 +26,6 @@ How the measure is made:
 Limits: loopback is not the Internet (no latency, no TLS, no rate limits: simcord sends no X-RateLimit headers);
 who must move is read from the bot's SQLite file between bursts (the rules' `to_act`, read-only, untimed) rather
 than from what Discord shows; players click at the very same moment, so simultaneous steps (Ticket to Ride's first
-tickets) see picks refused as stale that a person would click a moment apart; the simulated Discord shares the
+tickets) once saw picks refused as stale that a person would click a moment apart; the simulated Discord shares the
 machine's cores with the bot, as the issue's measure did.
 """

@@ -75,6 +75,8 @@ class Driver:
     bot_pid: int = 0
     """The bot's process, once started: a burst ends only once it and its workers are idle."""
     failures: list[str] = field(default_factory=list)
+    one_mover: bool = False
+    """Only the first seat each game awaits clicks (N clicks a burst), not every one of them."""
 
     def __post_init__(self) -> None:
         self.backend = self.discord.backend
@@ -251,7 +253,8 @@ class Driver:
         live = [t for t in live if awaited.get(t.game)]
         if not live:
             return live
-        hands = [self.button(t.game, user, prefix=HAND) for t in live for user in awaited[t.game]]
+        movers = {t.game: awaited[t.game][:1] if self.one_mover else awaited[t.game] for t in live}
+        hands = [self.button(t.game, user, prefix=HAND) for t in live for user in movers[t.game]]
         records = await self.burst("hand", [self.component(c) for c in hands if c is not None])
         picks = [self.pick(record) for record in records]
         await self.burst("pick", [self.component(c) for c in picks if c is not None])

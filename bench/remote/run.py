@@ -154,7 +154,7 @@ class Figures:
         }
 
 
-async def measure(games: int, waves: int, seed: int) -> Figures:
+async def measure(games: int, waves: int, seed: int, one_mover: bool = False) -> Figures:
     """The whole run: set up, W waves measured, everything the bench started stopped again."""
     meter = Meter()
     discord = SimulatedDiscord(Hooks(request=meter.request, status=meter.status, sent=meter.sent))
@@ -162,7 +162,7 @@ async def measure(games: int, waves: int, seed: int) -> Figures:
     tables = mix(games, seed)
     with tempfile.TemporaryDirectory(prefix="tetsudo-remote-") as scratch:
         database = Path(scratch) / "bot.sqlite3"
-        driver = Driver(discord, meter, database, seed)
+        driver = Driver(discord, meter, database, seed, one_mover=one_mover)
         driver.populate(tables)  # before the bot connects: all of it arrives in the GUILD_CREATE
         bot = BotProcess(url, database)
         driver.bot_pid = bot.process.pid
@@ -258,4 +258,5 @@ def run_remote(args: argparse.Namespace) -> None:
     """`--burst N --mix`: measure, then print."""
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # like Ctrl-C: the bot's group is still stopped
     waves = args.waves or 3
-    report(asyncio.run(measure(args.burst, waves, args.seed)), args.burst, waves, args.seed)
+    figures = asyncio.run(measure(args.burst, waves, args.seed, args.one_mover))
+    report(figures, args.burst, waves, args.seed)
