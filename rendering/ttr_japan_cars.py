@@ -157,11 +157,32 @@ def changes(base: Base, before: Sequence[Item], after: Sequence[Item]) -> list[R
 
 
 _bases: OrderedDict[tuple[Any, ...], Base] = OrderedDict()
+_grounds: OrderedDict[tuple[Any, ...], tuple[bytes, ...]] = OrderedDict()
+GROUNDS_BYTES = 4 * 2**20
+"""Grounds kept packed (about 50 KB each, so about 80): a ground depends only on its crop's box, never on a seat, so
+a crop not kept (each seat's tickets light their own) starts from its packed ground instead of enlarging the map
+again, which was a third of such a picture."""
 
 
 def forget() -> None:
-    """Drop every crop kept."""
+    """Drop every crop and ground kept."""
     _bases.clear()
+    _grounds.clear()
+
+
+def ground_of(crop: Crop) -> tuple[Image.Image, tuple[bytes, ...]]:
+    """The crop's ground and its packed bands: unpacked when kept, else enlarged from the map and kept."""
+    key = (crop.box, crop.size)
+    bands = _grounds.pop(key, None)
+    if bands is None:
+        ground = crops.ground(crop)
+        bands = packed(ground)
+    else:
+        ground = Image.frombytes("RGB", crop.size, b"".join(zlib.decompress(band) for band in bands))
+    _grounds[key] = bands
+    while sum(len(b) for kept in _grounds.values() for b in kept) > GROUNDS_BYTES and len(_grounds) > 1:
+        _grounds.popitem(last=False)
+    return ground, bands
 
 
 def draw_ground_and_routes(
@@ -182,8 +203,8 @@ def draw_ground_and_routes(
     key = (crop.box, crop.scale, glowing, bright is None, lit_by)
     base = _bases.pop(key, None)
     if base is None:
-        ground = crops.ground(crop)
-        base = Base(crop, ground, packed(ground), ())
+        ground, bands = ground_of(crop)
+        base = Base(crop, ground, bands, ())
         everything = (0, 0, crop.size[0] * SS, crop.size[1] * SS)
         redraw(base, items, [everything], lambda _box: ground, lambda _part, _box: None)  # straight onto the ground
     else:

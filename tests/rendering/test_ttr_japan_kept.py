@@ -86,3 +86,14 @@ def test_a_stamped_board_is_the_board_drawn_afresh() -> None:
         fresh = board.board_picture(view, NAMES)
         assert same(board.board_picture(view, NAMES), fresh)  # the second from stamps
         assert stamps._held <= stamps.STAMPS_BYTES
+
+
+def test_a_crop_started_from_its_kept_ground_is_the_crop_drawn_afresh() -> None:
+    state = list(playout(4, 40))[-1]
+    cars.forget()
+    fresh = {seat: private.private_picture(TTR_JAPAN.player_view(state, seat), NAMES) for seat in range(4)}
+    assert cars._grounds, "grounds are kept, whatever seat's crop they were enlarged for"
+    for seat in range(4):
+        cars._bases.clear()  # no crop kept: each starts from its kept ground
+        assert same(private.private_picture(TTR_JAPAN.player_view(state, seat), NAMES), fresh[seat])
+    assert sum(len(band) for kept in cars._grounds.values() for band in kept) <= cars.GROUNDS_BYTES
