@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
@@ -25,8 +26,8 @@ SEATS = {"toyko_train": 4, "miyajima": 3, "next_station_tokyo": 3}
 OPTIONS = {"next_station_tokyo": {"objectives": True}}
 
 
-def mid_game(game: Game, seed: int = 7) -> object:
-    """A position about halfway through a seeded random game."""
+def playout(game: Game, seed: int) -> list[Any]:
+    """Every state of a seeded random game, from its setup to its end."""
     seats = SEATS.get(game.name, 4)
     state = game.setup(seed, seats, resolve_options(game.options, OPTIONS.get(game.name, {})))
     rnd, history = random.Random(seed), [state]
@@ -34,6 +35,12 @@ def mid_game(game: Game, seed: int = 7) -> object:
         seat = rnd.choice(sorted(game.to_act(state)))
         state = game.apply(state, seat, rnd.choice(game.legal_actions(state, seat)), GameRandom(seed, len(history)))
         history.append(state)
+    return history
+
+
+def mid_game(game: Game, seed: int = 7) -> object:
+    """A position about halfway through a seeded random game."""
+    history = playout(game, seed)
     return history[len(history) // 2]
 
 

@@ -8,7 +8,6 @@ every renderer's picture with these, so a speed-up that changes what players see
 from __future__ import annotations
 
 import io
-import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,9 +16,7 @@ from PIL import Image
 
 import rendering
 from bot.games import REGISTRY
-from bot.games.base import resolve_options
-from bot.games.rng import GameRandom
-from rendering.samples import NAMES, OPTIONS, SEATS
+from rendering.samples import NAMES, SEATS, playout
 
 FOLDER = Path(__file__).parent / "reference"
 SEED = 11
@@ -27,22 +24,10 @@ MOMENTS = ("middle", "end")
 VIEWS = ("public", "seat")
 
 
-def history(game: str) -> list[Any]:
-    """Every state of a seeded random playout of `game`."""
-    rules = REGISTRY[game]
-    state = rules.setup(SEED, SEATS.get(game, 4), resolve_options(rules.options, OPTIONS.get(game, {})))
-    rnd, states = random.Random(SEED), [state]
-    while rules.outcome(state) is None and len(states) < 2_000:
-        seat = rnd.choice(sorted(rules.to_act(state)))
-        state = rules.apply(state, seat, rnd.choice(rules.legal_actions(state, seat)), GameRandom(SEED, len(states)))
-        states.append(state)
-    return states
-
-
 def cases() -> Iterator[tuple[str, str, str, dict[str, Any], list[str]]]:
     """(game, moment, view, the view's data, names) for every reference picture."""
     for game in sorted(g for g in rendering.RENDERERS if g in REGISTRY):  # not a test game
-        states = history(game)
+        states = playout(REGISTRY[game], SEED)
         names = NAMES[: SEATS.get(game, 4)]
         for moment, state in zip(MOMENTS, (states[len(states) // 2], states[-1]), strict=True):
             for view in VIEWS:
