@@ -23,6 +23,7 @@ from typing import Any
 import discord
 
 from bot.engine import GameManager, OwedRow, Update
+from bot.games.base import IllegalAction
 from bot.i18n import speaking
 from bot.ui import news, outgoing
 from bot.ui.board_picture import BoardPicture
@@ -132,13 +133,18 @@ class ChannelWriter:
                     assert isinstance(following, Noted)
                     batch.append(following)
                 await _answer_all([n.done for n in batch], self._tell(batch))
-        if self._behind():
+        if self._owed():
             self._retry_later()
-        else:
+        if not self._behind():
             self._newest = None  # shown: its order is kept (a late, older change is still dropped), not its views
 
     def _behind(self) -> bool:
         return self._newest is not None and order_of(self._newest) > self._shown.order
+
+    def _owed(self) -> bool:
+        """Whether the channel lacks a board it should have: one behind the newest change, or none live at all (the
+        old one taken down and the new one refused)."""
+        return self._behind() or self._shown.fresh_due
 
     def _retry_later(self) -> None:
         """The board is behind the newest change (Discord refused it): try again after a pause, a few times."""
@@ -151,7 +157,7 @@ class ChannelWriter:
 
         async def again() -> None:
             await asyncio.sleep(delay)
-            if self._behind():
+            if self._owed():
                 with contextlib.suppress(discord.HTTPException):  # logged; the next pause tries again
                     await self.run(self._catch_up)
 
@@ -159,8 +165,14 @@ class ChannelWriter:
 
     async def _catch_up(self) -> None:
         """The retry itself: the newest board, posted anew if one was due."""
-        newest = self._newest
-        if newest is not None and self._behind():
+        newest = self._newest if self._behind() else None
+        if newest is None and self._shown.fresh_due:
+            try:
+                newest = await self.manager.current(self.channel_id)
+            except IllegalAction:  # the game has ended since: its end edits the board it had
+                self._shown.fresh_due = False
+                return
+        if newest is not None:
             with speaking(outgoing.language_of_channel(self.client, self.channel_id)):
                 await self._board(newest, fresh=self._shown.fresh_due and newest.running, first=False)
 
@@ -277,10 +289,12 @@ class ChannelWriter:
         with speaking(outgoing.language_of_channel(self.client, self.channel_id)):
             old_id = await self.manager.board_message(newest.game_id)
             if old_id is not None:
+                self._shown.fresh_due = True  # once the old board is retired, until the copy is posted (or a retry)
                 try:
                     await outgoing.take_down(self.client, self.channel_id, old_id, delete=False)
                 except discord.HTTPException:
                     # The old board keeps its controls: this copy gets none, and the old one stays the live one.
+                    self._shown.fresh_due = False
                     log.info("old board not retired channel=%s; posting a copy without controls", self.channel_id)
                     kwargs = await self._picture(newest)
                     kwargs.pop("view", None)
