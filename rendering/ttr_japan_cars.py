@@ -36,9 +36,9 @@ Rect = tuple[int, int, int, int]
 BAND = 32
 """The ground is kept zlib-compressed in bands of this many rows, unpacked only where a box is redrawn."""
 BASES_BYTES = 6 * 2**20
-"""Crops kept (their picture raw, about 2 MB for the largest, their ground compressed, about 50 KB): the least
-recently drawn go first; a miss draws the crop whole, as every picture did before. Three or four crops: a game's
-seats between their turns; more cost a worker memory (12 MB kept 6 MB more per worker) for few more hits."""
+"""Crops kept (packed: their picture about 110 KB, their ground about 50 KB), about 40: every seat of the games whose
+pictures a worker draws (`bot.ui.pictures` sends a game's to the same worker). The least recently drawn go first; a
+miss draws the crop whole (two thirds more than a hit, bench/pictures.py)."""
 SLACK = 3
 """Supersampled pixels added round a car's box: coordinates are truncated and outlines have width."""
 
@@ -64,19 +64,26 @@ def route_items(crop: Crop, public: dict[str, Any], glowing: int | None, bright:
     return items
 
 
-def packed(ground: Image.Image) -> tuple[bytes, ...]:
-    """The ground's rows, compressed band by band."""
-    rows = ground.width * 3
-    raw = ground.tobytes()
-    return tuple(zlib.compress(raw[y * rows : (y + BAND) * rows], 1) for y in range(0, ground.height, BAND))
+def packed(picture: Image.Image) -> tuple[bytes, ...]:
+    """The picture's rows, compressed band by band."""
+    rows = picture.width * 3
+    raw = picture.tobytes()
+    return tuple(zlib.compress(raw[y * rows : (y + BAND) * rows], 1) for y in range(0, picture.height, BAND))
+
+
+def unpacked(bands: Sequence[bytes], size: tuple[int, int]) -> Image.Image:
+    """A picture from its packed bands."""
+    return Image.frombytes("RGB", size, b"".join(zlib.decompress(band) for band in bands))
 
 
 @dataclass
 class Base:
-    """A crop's ground and cars as last drawn for the public state (`drawn`), and where each car reaches."""
+    """A crop's ground and cars as last drawn for the public state (`drawn`), and where each car reaches. Both
+    pictures are kept packed (a crop's picture is ~1.8 MB raw, ~110 KB packed), so a worker keeps a crop for every
+    seat of its games rather than three or four."""
 
     crop: Crop
-    picture: Image.Image
+    picture: tuple[bytes, ...]
     ground: tuple[bytes, ...]
     drawn: tuple[Item, ...]
     reach: dict[tuple[int, float], Rect] = field(default_factory=dict)
@@ -84,15 +91,24 @@ class Base:
     @property
     def bytes(self) -> int:
         """What it holds, roughly."""
-        return self.picture.width * self.picture.height * 3 + sum(len(band) for band in self.ground)
+        return sum(len(band) for band in self.picture) + sum(len(band) for band in self.ground)
 
     def under(self, rect: Rect) -> Image.Image:
         """The ground in `rect` (picture pixels), unpacked from its bands."""
         first, last = rect[1] // BAND, (rect[3] - 1) // BAND
         raw = b"".join(zlib.decompress(band) for band in self.ground[first : last + 1])
-        rows = Image.frombytes("RGB", (self.picture.width, len(raw) // (self.picture.width * 3)), raw)
+        rows = Image.frombytes("RGB", (self.crop.size[0], len(raw) // (self.crop.size[0] * 3)), raw)
         top = first * BAND
         return rows.crop((rect[0], rect[1] - top, rect[2], rect[3] - top))
+
+    def repacked(self, picture: Image.Image, rects: Iterable[Rect]) -> None:
+        """Keep `picture` as this crop's, packing again only the bands that `rects` (picture pixels) reach."""
+        bands = list(self.picture)
+        for band in {b for r in rects for b in range(r[1] // BAND, (r[3] - 1) // BAND + 1)}:
+            top = band * BAND
+            raw = picture.crop((0, top, picture.width, min(picture.height, top + BAND))).tobytes()
+            bands[band] = zlib.compress(raw, 1)
+        self.picture = tuple(bands)
 
     def box(self, item: Item) -> Rect:
         """The supersampled pixels a route's cars can touch, widened to whole SS × SS blocks."""
@@ -136,15 +152,17 @@ def redraw(
     rects = [r for r in rects if r[0] < r[2] and r[1] < r[3]]
     if not rects:
         return
-    # Uninitialised: each box is cleared before it is drawn, and nothing outside a box is read.
-    scratch = Image.new("RGBA", (max(r[2] for r in rects), max(r[3] for r in rects)), None)
+    # Uninitialised: each box is cleared before it is drawn, and nothing outside a box is read. Premultiplied
+    # ("RGBa"): every pixel is opaque or (0, 0, 0, 0), so it holds what an RGBA layer would, and `reduce` need not
+    # convert the whole supersampled layer to premultiplied first (an RGBA layer's reduce does).
+    scratch = Image.new("RGBa", (max(r[2] for r in rects), max(r[3] for r in rects)), None)
     for rect in rects:
         scratch.paste((0, 0, 0, 0), rect)
         whole = rect == (0, 0, *scratch.size)
         for item in items:
             if whole or meets(base.box(item), rect):
                 crops.draw_cars(scratch, base.crop, *item)
-        cars = (scratch if whole else scratch.crop(rect)).reduce(SS)
+        cars = (scratch if whole else scratch.crop(rect)).reduce(SS).convert("RGBA")
         box = (rect[0] // SS, rect[1] // SS, rect[2] // SS, rect[3] // SS)
         ground = under(box)
         ground.paste(cars, (0, 0), cars)
@@ -178,7 +196,7 @@ def ground_of(crop: Crop) -> tuple[Image.Image, tuple[bytes, ...]]:
         ground = crops.ground(crop)
         bands = packed(ground)
     else:
-        ground = Image.frombytes("RGB", crop.size, b"".join(zlib.decompress(band) for band in bands))
+        ground = unpacked(bands, crop.size)
     _grounds[key] = bands
     while sum(len(b) for kept in _grounds.values() for b in kept) > GROUNDS_BYTES and len(_grounds) > 1:
         _grounds.popitem(last=False)
@@ -203,20 +221,23 @@ def draw_ground_and_routes(
     key = (crop.box, crop.scale, glowing, bright is None, lit_by)
     base = _bases.pop(key, None)
     if base is None:
-        ground, bands = ground_of(crop)
-        base = Base(crop, ground, bands, ())
+        picture, bands = ground_of(crop)
+        base = Base(crop, (), bands, ())
         everything = (0, 0, crop.size[0] * SS, crop.size[1] * SS)
-        redraw(base, items, [everything], lambda _box: ground, lambda _part, _box: None)  # straight onto the ground
+        redraw(base, items, [everything], lambda _box: picture, lambda _part, _box: None)  # straight onto the ground
+        base.picture = packed(picture)
     else:
-        redraw(
-            base,
-            items,
-            changes(base, base.drawn, items),
-            base.under,
-            lambda part, box: base.picture.paste(part, box[:2]),
-        )
+        picture = unpacked(base.picture, crop.size)
+        boxes: list[Rect] = []
+
+        def paste(part: Image.Image, box: Rect) -> None:
+            picture.paste(part, box[:2])
+            boxes.append(box)
+
+        redraw(base, items, changes(base, base.drawn, items), base.under, paste)
+        base.repacked(picture, boxes)
     base.drawn = tuple(items)
     _bases[key] = base
     while sum(b.bytes for b in _bases.values()) > BASES_BYTES and len(_bases) > 1:
         _bases.popitem(last=False)
-    image.paste(base.picture, (0, crop.top))
+    image.paste(picture, (0, crop.top))

@@ -213,6 +213,12 @@ def tracks() -> dict[int, Track]:
 
 def car_outline(car: Car, grow: float, scale: float, origin: Point) -> list[Point]:
     """The rounded-rectangle outline of a car (`grow` pixels bigger all round), scaled into a sprite."""
+    return [((x - origin[0]) * scale, (y - origin[1]) * scale) for x, y in car_corners(car, grow)]
+
+
+@lru_cache(maxsize=4096)
+def car_corners(car: Car, grow: float) -> tuple[Point, ...]:
+    """A car's rounded-rectangle outline in whole-map pixels: worked out once, as every picture draws every car."""
     half_l, half_w = car.length / 2 + grow, CAR_W / 2 + grow
     r = max(0.0, min(CAR_RADIUS + grow, half_l, half_w))
     points = []
@@ -220,9 +226,8 @@ def car_outline(car: Car, grow: float, scale: float, origin: Point) -> list[Poin
         for step in range(4):
             a = math.radians(start + step * 30)
             lx, ly = sx * (half_l - r) + r * math.cos(a), sy * (half_w - r) + r * math.sin(a)
-            x, y = car.cx + lx * car.ux - ly * car.uy, car.cy + lx * car.uy + ly * car.ux
-            points.append(((x - origin[0]) * scale, (y - origin[1]) * scale))
-    return points
+            points.append((car.cx + lx * car.ux - ly * car.uy, car.cy + lx * car.uy + ly * car.ux))
+    return tuple(points)
 
 
 # --- sprites -----------------------------------------------------------------------------------

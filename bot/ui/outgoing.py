@@ -35,22 +35,32 @@ def manager_of(client: discord.Client) -> GameManager:
     return cast(Any, client).manager  # type: ignore[no-any-return]
 
 
-async def image_file(update: Update, view: dict[str, Any], filename: str) -> discord.File | None:
-    """The view drawn as a PNG attachment (rendered off the event loop), or None without a renderer."""
+async def image_file(
+    update: Update, view: dict[str, Any], filename: str, *, board: bool = False
+) -> discord.File | None:
+    """The view drawn as a PNG attachment (rendered off the event loop; a `board` after pictures somebody waits for),
+    or None without a renderer."""
     # Looked up here, so the worker draws with the renderer this process has (a test's, or the game's own).
     renderer = rendering.RENDERERS.get(update.game)
     if renderer is None:
         return None
-    return await picture_file(
-        renderer, update, view, filename, presenter_for(update.game).describe_picture(update, view)
-    )
+    description = presenter_for(update.game).describe_picture(update, view)
+    return await picture_file(renderer, update, view, filename, description, board=board)
 
 
 async def picture_file(
-    draw: rendering.Renderer, update: Update, view: dict[str, Any], filename: str, description: str
+    draw: rendering.Renderer,
+    update: Update,
+    view: dict[str, Any],
+    filename: str,
+    description: str,
+    *,
+    board: bool = False,
 ) -> discord.File:
-    """`draw`'s picture of the view (drawn off the event loop, once) as an attachment described for a screen reader."""
-    png = await picture_cache.png(rendering.png_of, draw, view, list(picture_names(update)))
+    """`draw`'s picture of the view (drawn off the event loop, once, by its game's worker) as an attachment described
+    for a screen reader."""
+    names = list(picture_names(update))
+    png = await picture_cache.png(rendering.png_of, draw, view, names, near=update.channel_id, board=board)
     return discord.File(io.BytesIO(png), filename=filename, description=plain(description))
 
 
@@ -82,7 +92,7 @@ async def board_message(update: Update) -> dict[str, Any]:
         kwargs["view"] = components.board_view(
             update.channel_id, buttons, stamp, presenter.hand_label, None if whole is None else whole.label
         )
-    image = await image_file(update, update.public, "board.png")
+    image = await image_file(update, update.public, "board.png", board=True)
     if image is not None:
         kwargs["file"] = image
     return kwargs

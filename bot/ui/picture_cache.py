@@ -55,19 +55,20 @@ class PictureCache:
         """How many pictures were drawn (the rest were served from memory)."""
         self.served = 0
 
-    async def png(self, draw: Callable[..., bytes], *args: Any) -> bytes:
-        """`draw(*args)` drawn off the event loop, or the same picture drawn earlier."""
+    async def png(self, draw: Callable[..., bytes], *args: Any, near: int | None = None, board: bool = False) -> bytes:
+        """`draw(*args)` drawn off the event loop (see `drawn`: the worker of `near`, a `board` after others), or the
+        same picture drawn earlier."""
         key = content_key(draw, args)
         if key is None:
             self.drawn += 1
-            return await drawn(draw, *args)
+            return await drawn(draw, *args, near=near, board=board)
         kept = self._kept.get(key)
         if kept is not None:
             self._kept.move_to_end(key)
             self.served += 1
             return kept
         if key not in self._drawing:
-            task = asyncio.get_running_loop().create_task(drawn(draw, *args))
+            task = asyncio.get_running_loop().create_task(drawn(draw, *args, near=near, board=board))
             self._drawing[key] = (task, [0])
             task.add_done_callback(lambda done: self._finished(key, done))
         task, waiting = self._drawing[key]
@@ -105,9 +106,9 @@ class PictureCache:
 _cache = PictureCache()
 
 
-async def png(draw: Callable[..., bytes], *args: Any) -> bytes:
-    """`draw(*args)`'s picture, drawn once per content (see PictureCache)."""
-    return await _cache.png(draw, *args)
+async def png(draw: Callable[..., bytes], *args: Any, near: int | None = None, board: bool = False) -> bytes:
+    """`draw(*args)`'s picture, drawn once per content (see PictureCache), by the worker of `near` (a channel)."""
+    return await _cache.png(draw, *args, near=near, board=board)
 
 
 def cache() -> PictureCache:

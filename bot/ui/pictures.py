@@ -15,12 +15,15 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
+import heapq
 import logging
 import multiprocessing
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from bot.i18n import language
@@ -40,54 +43,164 @@ IDLE_SECONDS = 300.0
 """Workers stop after this long without a picture (the next picture starts them again, and waits for that)."""
 
 
+SPILL = 3
+"""A picture goes to its game's worker unless that one has this many more to draw than the least busy one."""
+TRIES = 2
+"""A picture whose worker died while drawing it is drawn once more by a new one (twice: the picture itself may be
+what kills it)."""
+IN_HAND = 2
+"""Pictures handed to a worker process at once: the one it draws and the next, so that it never waits for the bot
+between two. The rest wait in the bot, where one somebody waits for can still go first."""
+
+
+@dataclass(order=True)
+class Job:
+    """A picture to draw: first those somebody waits for (0), then boards (1), each in the order asked."""
+
+    rank: tuple[int, int]
+    call: tuple[Any, ...] = field(compare=False)
+    result: Future[Any] = field(compare=False)
+    tries: int = field(default=0, compare=False)
+
+
+@dataclass(eq=False)
+class Worker:
+    """One worker process (a pool of one), the pictures waiting for it and how many it has in hand."""
+
+    pool: ProcessPoolExecutor
+    waiting: list[Job] = field(default_factory=list)
+    """A heap: the first job is the next to hand over."""
+    in_hand: int = 0
+
+    @property
+    def load(self) -> int:
+        """Pictures it has still to draw."""
+        return len(self.waiting) + self.in_hand
+
+
+def new_pool() -> ProcessPoolExecutor:
+    """A pool of one worker process, started with its first task."""
+    # spawn: a worker starts from a clean interpreter (no copy of the bot's memory, no forked threads) and imports
+    # only the renderers (`rendering.worker`).
+    return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"), initializer=worker.start)
+
+
 class Pictures:
-    """The bot's drawing: in a process pool started with the bot that stops when idle, or in its one drawing thread."""
+    """The bot's drawing: in worker processes started with the bot that stop when idle, or in its one drawing thread.
+
+    Each worker is a pool of its own, so that a game's pictures go to the same worker (`near`, its channel): what a
+    worker keeps of a game's last picture (a seat's part of the map) is found there by the next one, instead of being
+    drawn again by the other worker. A worker far busier than another gives its picture away (`SPILL`), and one with
+    nothing left to draw takes the next from the busiest. Pictures somebody waits for (an answer to their click) go
+    before boards, which are drawn for everyone and superseded by the next move's.
+    """
 
     def __init__(self, workers: int, idle_seconds: float = IDLE_SECONDS) -> None:
         self.workers = workers
         self.idle_seconds = idle_seconds
-        self._pool: ProcessPoolExecutor | None = None
-        # The pool is started by the event loop and stopped by the idle watch, a thread: the lock orders the two.
-        self._lock = threading.Lock()
+        self._pool: list[Worker] = []
+        # The event loop asks for pictures, the pools' threads hand them back and the idle watch (a thread) stops the
+        # workers: the lock orders them. Reentrant: a future already done runs its callback inside `submit`.
+        self._lock = threading.RLock()
         self._drawing = 0
+        self._asked = 0
         self._last = time.monotonic()
         self._stopped = threading.Event()
 
-    async def drawn(self, draw: Callable[..., T], *args: Any) -> T:
-        """`draw(*args)` off the event loop: in a worker process (a module-level `draw`, picklable arguments), else
-        in the drawing thread (context variables included, as asyncio.to_thread would)."""
+    async def drawn(self, draw: Callable[..., T], *args: Any, near: int | None = None, board: bool = False) -> T:
+        """`draw(*args)` off the event loop: in a worker process (a module-level `draw`, picklable arguments; the
+        worker of `near`, after the pictures somebody waits for if it is a `board`), else in the drawing thread
+        (context variables included, as asyncio.to_thread would)."""
         if not self.workers:
             call = functools.partial(contextvars.copy_context().run, draw, *args)
             return await asyncio.get_running_loop().run_in_executor(DRAWING, call)
+        result: Future[T] = Future()
         with self._lock:
-            future = self._started().submit(worker.draw, language(), draw, args)
+            chosen = self._chosen(near)
+            self._asked += 1
+            heapq.heappush(chosen.waiting, Job((int(board), self._asked), (language(), draw, args), result))
             self._drawing += 1
+            for each in [chosen, *self._pool]:  # its own worker if it has room, else an idle one takes it
+                self._hand_over(each)
         try:
-            result: T = await asyncio.wrap_future(future)
+            # Cancelled here, the job is dropped unless its worker has it in hand already.
+            return await asyncio.wrap_future(result)
         finally:
             with self._lock:
                 self._drawing -= 1
                 self._last = time.monotonic()
-        return result
+
+    def _chosen(self, near: int | None) -> Worker:
+        """The worker for a picture of `near`: its own unless that one has SPILL more to draw than the least busy
+        (called holding the lock)."""
+        pool = self._started()
+        least = min(pool, key=lambda w: w.load)
+        if near is None:
+            return least
+        own = pool[near % len(pool)]
+        return own if own.load < least.load + SPILL else least
+
+    def _hand_over(self, chosen: Worker) -> None:
+        """Give the worker its next pictures, up to IN_HAND (called holding the lock)."""
+        while chosen.in_hand < IN_HAND:
+            job = self._next_for(chosen)
+            if job is None:
+                return
+            if not job.tries and not job.result.set_running_or_notify_cancel():
+                continue  # nobody waits for it any more
+            job.tries += 1
+            chosen.in_hand += 1
+            try:
+                handed = chosen.pool.submit(worker.draw, *job.call)
+            except BrokenProcessPool:  # its process died (killed, out of memory) since its last picture came back
+                self._replace(chosen)
+                handed = chosen.pool.submit(worker.draw, *job.call)
+            handed.add_done_callback(functools.partial(self._back, chosen, chosen.pool, job))
+
+    def _next_for(self, chosen: Worker) -> Job | None:
+        """The worker's own next job, else the busiest worker's next (called holding the lock)."""
+        busiest = chosen if chosen.waiting else max(self._pool, key=lambda w: len(w.waiting), default=chosen)
+        return heapq.heappop(busiest.waiting) if busiest.waiting else None
+
+    def _back(self, chosen: Worker, pool: ProcessPoolExecutor, job: Job, handed: Future[Any]) -> None:
+        """A worker's picture is back: hand it on (or, its process having died, try once more in a new one), and
+        give that worker its next."""
+        error = handed.exception()
+        with self._lock:
+            chosen.in_hand -= 1
+            if isinstance(error, BrokenProcessPool) and job.tries < TRIES and chosen in self._pool:
+                if chosen.pool is pool:
+                    self._replace(chosen)
+                heapq.heappush(chosen.waiting, job)
+                self._hand_over(chosen)
+                return
+        if error is None:
+            job.result.set_result(handed.result())
+        else:
+            job.result.set_exception(error)  # the one who asked hears of it
+        with self._lock:
+            if chosen in self._pool:
+                self._hand_over(chosen)
+
+    def _replace(self, chosen: Worker) -> None:
+        """A new process for a worker whose process died (called holding the lock)."""
+        log.warning("a picture worker ended unexpectedly; starting another")
+        chosen.pool.shutdown(wait=False)
+        chosen.pool = new_pool()
 
     def start(self) -> None:
         """Start every worker now (with the bot), rather than have the first picture wait for one to start."""
         if not self.workers:
             return
         with self._lock:
-            pool = self._started()
             self._last = time.monotonic()  # the idle stop counts from the start, as from a picture
-            # The pool starts a process per task it cannot hand to an idle one: one task each starts them all.
-            for _worker in range(self.workers):
-                pool.submit(worker.ready)
+            for each in self._started():
+                each.pool.submit(worker.ready)  # a pool starts its process for its first task
 
-    def _started(self) -> Executor:
-        """The running pool, started if need be (called holding the lock)."""
-        if self._pool is None:
-            # spawn: a worker starts from a clean interpreter (no copy of the bot's memory, no forked threads)
-            # and imports only the renderers (`rendering.worker`).
-            context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=worker.start)
+    def _started(self) -> list[Worker]:
+        """The running workers, started if need be (called holding the lock)."""
+        if not self._pool:
+            self._pool = [Worker(new_pool()) for _ in range(self.workers)]
             self._stopped = threading.Event()
             watch = threading.Thread(target=self._watch, args=(self._stopped,), name="tetsudo-pictures-idle")
             watch.daemon = True
@@ -96,22 +209,26 @@ class Pictures:
         return self._pool
 
     def _watch(self, stopped: threading.Event) -> None:
-        """Stop the pool once it has drawn nothing for `idle_seconds` (a thread: no timer on the bot's loop)."""
+        """Stop the workers once they have drawn nothing for `idle_seconds` (a thread: no timer on the bot's loop)."""
         while not stopped.wait(min(self.idle_seconds / 4, 30.0)):
             with self._lock:
                 if stopped.is_set():
-                    return  # its pool was stopped meanwhile; a newer pool has its own watch
+                    return  # its workers were stopped meanwhile; newer ones have their own watch
                 if self._drawing or time.monotonic() - self._last < self.idle_seconds:
                     continue
                 self._stop_pool(f"idle {self.idle_seconds:g} s")
             return
 
     def _stop_pool(self, why: str) -> None:
-        """Shut the pool down without waiting (called holding the lock)."""
-        if self._pool is not None:
+        """Shut the workers down without waiting (called holding the lock)."""
+        if self._pool:
             self._stopped.set()
-            self._pool.shutdown(wait=False)
-            self._pool = None
+            for each in self._pool:
+                for job in each.waiting:
+                    if job.result.set_running_or_notify_cancel():
+                        job.result.set_exception(RuntimeError("the picture workers were stopped"))
+                each.pool.shutdown(wait=False)
+            self._pool = []
             log.info("picture workers stopped (%s)", why)
 
     def stop(self) -> None:
@@ -122,7 +239,13 @@ class Pictures:
     @property
     def running(self) -> bool:
         """Whether worker processes are up."""
-        return self._pool is not None
+        return bool(self._pool)
+
+    def pids(self) -> list[int]:
+        """The worker processes' ids (those started so far)."""
+        with self._lock:
+            # concurrent.futures keeps a pool's processes in `_processes` and has no public way to name them.
+            return [p.pid for each in self._pool for p in each.pool._processes.values() if p.pid is not None]
 
 
 _pictures = Pictures(0)
@@ -141,9 +264,9 @@ def configure(workers: int) -> None:
         _pictures.start()
 
 
-async def drawn(draw: Callable[..., T], *args: Any) -> T:
+async def drawn(draw: Callable[..., T], *args: Any, near: int | None = None, board: bool = False) -> T:
     """`draw(*args)`, drawn as configured (see `Pictures.drawn`)."""
-    return await _pictures.drawn(draw, *args)
+    return await _pictures.drawn(draw, *args, near=near, board=board)
 
 
 def stop() -> None:

@@ -92,9 +92,9 @@ async def show_map(interaction: discord.Interaction, region: str | None) -> None
         raise IllegalAction(_("There's no such region: choose one from the list."))
     names = picture_names(update)
     if region is None:
-        png = await picture_cache.png(png_of, render_ttr_japan, update.public, names)
+        png = await picture_cache.png(png_of, render_ttr_japan, update.public, names, near=update.channel_id)
     else:
-        png = await picture_cache.png(region_png, update.public, names, region)
+        png = await picture_cache.png(region_png, update.public, names, region, near=update.channel_id)
     description = plain(map_description(update, region))
     picture = discord.File(io.BytesIO(png), filename=f"map-{region or 'japan'}.png", description=description)
     await interaction.followup.send(map_heading(update, region), file=picture, ephemeral=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import subprocess
 import sys
@@ -15,7 +16,7 @@ import pytest
 import rendering
 from bot.games.mexican_train import MEXICAN_TRAIN
 from bot.i18n import speaking
-from bot.ui.pictures import Pictures
+from bot.ui.pictures import IN_HAND, Pictures
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,7 +30,7 @@ async def main() -> None:
     pictures = Pictures(2)
     table = RankedTable("t", "s", ("a", "b"), (("1", "x"),))
     await asyncio.gather(pictures.drawn(table_png, table), pictures.drawn(table_png, table))
-    print(*(p.pid for p in pictures._pool._processes.values()), flush=True)
+    print(*pictures.pids(), flush=True)
     await asyncio.sleep(3600)
 
 asyncio.run(main())
@@ -86,8 +87,8 @@ def test_workers_end_when_the_bot_is_killed() -> None:
 
 
 def worker_pids(pictures: Pictures) -> list[int]:
-    assert pictures._pool is not None
-    return [process.pid for process in pictures._pool._processes.values()]
+    assert pictures.running
+    return pictures.pids()
 
 
 async def wait_until(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
@@ -121,5 +122,81 @@ async def test_a_picture_longer_than_the_idle_time_is_not_cut_short() -> None:
         assert pictures.running and not slow.done()
         assert await slow is None
         assert await wait_until(lambda: not pictures.running)
+    finally:
+        pictures.stop()
+
+
+async def test_a_games_pictures_go_to_the_same_worker() -> None:
+    """Issue 33: what a worker keeps of a game's last picture (a seat's part of the map) is only of use if the game's
+    next picture is drawn there too: a channel's pictures go to one worker, another channel's may go to the other."""
+    pictures = Pictures(2)
+    try:
+        first = {await pictures.drawn(os.getpid, near=7) for _ in range(4)}
+        second = {await pictures.drawn(os.getpid, near=8) for _ in range(4)}
+    finally:
+        pictures.stop()
+    assert len(first) == 1 and len(second) == 1 and first != second
+
+
+async def test_a_busy_workers_picture_goes_to_an_idle_one() -> None:
+    """A game's own worker with its hands full (a burst of its pictures): the idle one takes the next picture."""
+    pictures = Pictures(2)
+    try:
+        own = await pictures.drawn(os.getpid, near=0)
+        behind = [asyncio.ensure_future(pictures.drawn(time.sleep, 0.5, near=0)) for _ in range(IN_HAND)]
+        await asyncio.sleep(0.05)
+        assert await pictures.drawn(os.getpid, near=0) != own
+        await asyncio.gather(*behind)
+    finally:
+        pictures.stop()
+
+
+async def test_a_picture_somebody_waits_for_goes_before_boards() -> None:
+    """Pictures not yet handed to a worker wait in the bot, where the answer to a click passes the boards asked
+    before it (a board is for everyone, and the next move's supersedes it)."""
+    pictures = Pictures(1)
+    try:
+        await pictures.drawn(os.getpid)  # the worker is up
+        in_hand = [asyncio.ensure_future(pictures.drawn(time.sleep, 0.3)) for _ in range(IN_HAND)]
+        await asyncio.sleep(0.05)
+        board = asyncio.ensure_future(pictures.drawn(time.monotonic, board=True))
+        await asyncio.sleep(0.05)
+        answer = asyncio.ensure_future(pictures.drawn(time.monotonic))
+        await asyncio.gather(*in_hand)
+        assert await answer < await board, "the answer was drawn first, though asked for after the board"
+    finally:
+        pictures.stop()
+
+
+async def test_a_picture_nobody_waits_for_any_more_is_not_drawn(tmp_path: Path) -> None:
+    """A board superseded before its turn (the channel writer cancels it) never reaches a worker."""
+    pictures = Pictures(1)
+    drawn_file = tmp_path / "drawn"
+    try:
+        await pictures.drawn(os.getpid)
+        in_hand = [asyncio.ensure_future(pictures.drawn(time.sleep, 0.3)) for _ in range(IN_HAND)]
+        await asyncio.sleep(0.05)
+        superseded = asyncio.ensure_future(pictures.drawn(Path.touch, drawn_file, board=True))
+        await asyncio.sleep(0.05)
+        superseded.cancel()
+        await asyncio.gather(*in_hand)
+        await pictures.drawn(os.getpid)  # everything asked before has been handed out by now
+    finally:
+        pictures.stop()
+    assert superseded.cancelled() and not drawn_file.exists()
+
+
+async def test_a_worker_that_dies_is_replaced_and_its_picture_drawn() -> None:
+    """A worker killed mid-picture (out of memory, an operator): the picture is drawn by a new worker, and the ones
+    after it too, rather than every later picture failing on a broken pool."""
+    pictures = Pictures(1)
+    try:
+        dead = await pictures.drawn(os.getpid)
+        caught = asyncio.ensure_future(pictures.drawn(time.sleep, 1.0))
+        await asyncio.sleep(0.3)
+        os.kill(dead, signal.SIGKILL)
+        assert await caught is None, "the picture the worker was drawing when it died is drawn again"
+        assert await pictures.drawn(os.getpid) not in {dead, None}
+        assert not alive(dead)
     finally:
         pictures.stop()
