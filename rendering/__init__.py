@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from PIL import Image
+
+from rendering.png import png_bytes
 
 Renderer = Callable[[dict[str, Any], Sequence[str]], Image.Image]
 """A game's renderer: a player view (never the full state) and the seats' display names in, an image out."""
@@ -36,16 +37,9 @@ def png_of(renderer: Renderer, view: dict[str, Any], names: Sequence[str]) -> by
     return encoded(renderer(view, names))
 
 
-PNG_LEVEL = 1
-"""zlib's fastest level: a third of level 6's time for a third more bytes, all pictures still under 100 KB
-(bench/pictures.py; the palette does most of the shrinking)."""
-
-
 def encoded(image: Image.Image) -> bytes:
-    """The picture as the PNG bytes the bot sends."""
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=PNG_LEVEL)
-    return buffer.getvalue()
+    """The picture as the PNG bytes the bot sends (see rendering.png)."""
+    return png_bytes(image)
 
 
 # Each game's renderer registers itself on import; importing them here makes them always available.
