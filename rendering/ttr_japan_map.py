@@ -106,6 +106,9 @@ def write(
     draw: Draw, at: Point, text: str, size: int, ink: Colour = INK, align: str = "la", bold: int = 0, halo: Colour = INK
 ) -> None:
     """Text in the bundled font at `align` (a Pillow anchor); `bold` is a stroke width, in `halo`."""
+    # On a whole pixel: Pillow lays a text out again for every fraction of a pixel it starts at, so a name placed
+    # anywhere on a crop would never be found among the texts a worker remembers (rendering.canvas.RememberingFont).
+    at = (round(at[0]), round(at[1]))
     draw.text(at, text, fill=ink, font=font(size), anchor=align, stroke_width=bold, stroke_fill=halo)
 
 
