@@ -14,13 +14,13 @@ comes out as it would in the whole layer.
 from __future__ import annotations
 
 import math
-import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image
+from zlib_ng import zlib_ng
 
 from bot.games.ttr_japan.data import japan
 from rendering import ttr_japan_crop as crops
@@ -34,9 +34,10 @@ Rect = tuple[int, int, int, int]
 """Whole pixels, right and bottom excluded."""
 
 BAND = 32
-"""The ground is kept zlib-compressed in bands of this many rows, unpacked only where a box is redrawn."""
+"""Pictures are kept deflated in bands of this many rows (zlib-ng's fastest level: a third of zlib's time), a ground
+unpacked only where a box is redrawn."""
 BASES_BYTES = 6 * 2**20
-"""Crops kept (packed: their picture about 110 KB, their ground about 50 KB), about 40: every seat of the games whose
+"""Crops kept (packed: their picture about 130 KB, their ground about 60 KB), about 30: every seat of the games whose
 pictures a worker draws (`bot.ui.pictures` sends a game's to the same worker). The least recently drawn go first; a
 miss draws the crop whole (two thirds more than a hit, bench/pictures.py)."""
 SLACK = 3
@@ -68,12 +69,12 @@ def packed(picture: Image.Image) -> tuple[bytes, ...]:
     """The picture's rows, compressed band by band."""
     rows = picture.width * 3
     raw = picture.tobytes()
-    return tuple(zlib.compress(raw[y * rows : (y + BAND) * rows], 1) for y in range(0, picture.height, BAND))
+    return tuple(zlib_ng.compress(raw[y * rows : (y + BAND) * rows], 1) for y in range(0, picture.height, BAND))
 
 
 def unpacked(bands: Sequence[bytes], size: tuple[int, int]) -> Image.Image:
     """A picture from its packed bands."""
-    return Image.frombytes("RGB", size, b"".join(zlib.decompress(band) for band in bands))
+    return Image.frombytes("RGB", size, b"".join(zlib_ng.decompress(band) for band in bands))
 
 
 @dataclass
@@ -96,7 +97,7 @@ class Base:
     def under(self, rect: Rect) -> Image.Image:
         """The ground in `rect` (picture pixels), unpacked from its bands."""
         first, last = rect[1] // BAND, (rect[3] - 1) // BAND
-        raw = b"".join(zlib.decompress(band) for band in self.ground[first : last + 1])
+        raw = b"".join(zlib_ng.decompress(band) for band in self.ground[first : last + 1])
         rows = Image.frombytes("RGB", (self.crop.size[0], len(raw) // (self.crop.size[0] * 3)), raw)
         top = first * BAND
         return rows.crop((rect[0], rect[1] - top, rect[2], rect[3] - top))
@@ -107,7 +108,7 @@ class Base:
         for band in {b for r in rects for b in range(r[1] // BAND, (r[3] - 1) // BAND + 1)}:
             top = band * BAND
             raw = picture.crop((0, top, picture.width, min(picture.height, top + BAND))).tobytes()
-            bands[band] = zlib.compress(raw, 1)
+            bands[band] = zlib_ng.compress(raw, 1)
         self.picture = tuple(bands)
 
     def box(self, item: Item) -> Rect:

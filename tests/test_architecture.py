@@ -23,7 +23,7 @@ GAMES_BANNED_STDLIB = frozenset({"time", "random", "datetime", "secrets"})
 STDLIB_EXCEPTIONS = {"bot/games/rng.py": frozenset({"random"})}
 
 # Runtime dependencies from pyproject.toml; simcord is there only for the sandbox (and tests).
-RUNTIME_THIRD_PARTY = frozenset({"discord", "aiosqlite", "asyncpg", "PIL", "openskill", "babel"})
+RUNTIME_THIRD_PARTY = frozenset({"discord", "aiosqlite", "asyncpg", "PIL", "zlib_ng", "openskill", "babel"})
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,8 @@ STORAGE = Layer("bot/storage", ("bot.storage",), frozenset({"aiosqlite", "asyncp
 ENGINE = Layer(
     "bot/engine", ("bot.games", "bot.computers", "bot.storage", "bot.engine", "bot.i18n"), frozenset({"openskill"})
 )
-RENDERING = Layer("rendering", ("bot.games", "rendering", "bot.i18n", "bot.lifeline"), frozenset({"PIL"}))
+# zlib-ng deflates what rendering packs: the PNGs it writes and the map crops a worker keeps.
+RENDERING = Layer("rendering", ("bot.games", "rendering", "bot.i18n", "bot.lifeline"), frozenset({"PIL", "zlib_ng"}))
 DISCORD_LAYER = Layer(
     "bot/cogs, bot/ui",
     ("bot.engine", "bot.games", "bot.computers", "bot.settings", "rendering", "bot.ui", "bot.cogs", "bot.i18n"),
