@@ -25,6 +25,7 @@ from zlib_ng import zlib_ng
 from bot.games.ttr_japan.data import japan
 from rendering import ttr_japan_crop as crops
 from rendering import ttr_japan_map as tmap
+from rendering.outlined import OutlinedDraw
 from rendering.ttr_japan import claimed
 from rendering.ttr_japan_crop import SS, Crop
 
@@ -157,12 +158,13 @@ def redraw(
     # ("RGBa"): every pixel is opaque or (0, 0, 0, 0), so it holds what an RGBA layer would, and `reduce` need not
     # convert the whole supersampled layer to premultiplied first (an RGBA layer's reduce does).
     scratch = Image.new("RGBa", (max(r[2] for r in rects), max(r[3] for r in rects)), None)
+    pen = OutlinedDraw(scratch)
     for rect in rects:
         scratch.paste((0, 0, 0, 0), rect)
         whole = rect == (0, 0, *scratch.size)
         for item in items:
             if whole or meets(base.box(item), rect):
-                crops.draw_cars(scratch, base.crop, *item)
+                crops.draw_cars(pen, base.crop, *item)
         cars = (scratch if whole else scratch.crop(rect)).reduce(SS).convert("RGBA")
         box = (rect[0] // SS, rect[1] // SS, rect[2] // SS, rect[3] // SS)
         ground = under(box)

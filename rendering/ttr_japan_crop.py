@@ -97,9 +97,9 @@ def ground(crop: Crop) -> Image.Image:
     return patch.resize(crop.size, Image.Resampling.BILINEAR)
 
 
-def draw_cars(layer: Image.Image, crop: Crop, route_id: int, look: tmap.Look) -> None:
-    """A route's cars (no text: tags name routes at a readable size) on a supersampled layer of the crop."""
-    draw = ImageDraw.Draw(layer)
+def draw_cars(draw: ImageDraw.ImageDraw, crop: Crop, route_id: int, look: tmap.Look) -> None:
+    """A route's cars (no text: tags name routes at a readable size) on a supersampled layer of the crop (drawn with
+    `rendering.outlined.OutlinedDraw`: each car's outline is wider than a pixel)."""
     k, origin = crop.scale * SS, (crop.box[0], crop.box[1])
     for car in tmap.tracks()[route_id].cars:
         shape = tmap.car_outline(car, look.grow, k, origin)
