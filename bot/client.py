@@ -93,9 +93,14 @@ class TetsudoBot(commands.AutoShardedBot):
         *,
         seeds: Callable[[], int] | None = None,
     ) -> None:
+        # Slash commands, buttons and menus only: the bot reads no messages. Without the message intents Discord does
+        # not send it every message of every channel it can see (each parsed on the event loop, and cached).
+        intents = discord.Intents.default()
+        intents.messages = False
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=intents,
+            max_messages=None,
             tree_cls=TetsudoTree,
             help_command=None,
             # Nothing pings unless a message names its pinged users explicitly.
