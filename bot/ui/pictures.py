@@ -120,9 +120,10 @@ class Pictures:
             self._asked += 1
             heapq.heappush(chosen.waiting, Job((int(board), self._asked), (language(), draw, args), result))
             self._drawing += 1
-            for each in [chosen, *self._pool]:  # its own worker if it has room, else an idle one takes it
-                self._hand_over(each)
         try:
+            with self._lock:
+                for each in [chosen, *self._pool]:  # its own worker if it has room, else an idle one takes it
+                    self._hand_over(each)
             # Cancelled here, the job is dropped unless its worker has it in hand already.
             return await asyncio.wrap_future(result)
         finally:
@@ -149,13 +150,21 @@ class Pictures:
             if not job.tries and not job.result.set_running_or_notify_cancel():
                 continue  # nobody waits for it any more
             job.tries += 1
-            chosen.in_hand += 1
             try:
-                handed = chosen.pool.submit(worker.draw, *job.call)
-            except BrokenProcessPool:  # its process died (killed, out of memory) since its last picture came back
-                self._replace(chosen)
-                handed = chosen.pool.submit(worker.draw, *job.call)
+                handed = self._submitted(chosen, job)
+            except Exception as error:  # no process could be started: the one who asked hears of it
+                job.result.set_exception(error)
+                continue
+            chosen.in_hand += 1
             handed.add_done_callback(functools.partial(self._back, chosen, chosen.pool, job))
+
+    def _submitted(self, chosen: Worker, job: Job) -> Future[Any]:
+        """The job sent to the worker's process, or to a new one if that one has died (called holding the lock)."""
+        try:
+            return chosen.pool.submit(worker.draw, *job.call)
+        except BrokenProcessPool:  # its process died (killed, out of memory) since its last picture came back
+            self._replace(chosen)
+            return chosen.pool.submit(worker.draw, *job.call)
 
     def _next_for(self, chosen: Worker) -> Job | None:
         """The worker's own next job, else the busiest worker's next (called holding the lock)."""
@@ -225,8 +234,9 @@ class Pictures:
             self._stopped.set()
             for each in self._pool:
                 for job in each.waiting:
-                    if job.result.set_running_or_notify_cancel():
+                    if job.tries or job.result.set_running_or_notify_cancel():  # tried once already: running
                         job.result.set_exception(RuntimeError("the picture workers were stopped"))
+                each.waiting.clear()
                 each.pool.shutdown(wait=False)
             self._pool = []
             log.info("picture workers stopped (%s)", why)

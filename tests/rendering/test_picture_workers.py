@@ -200,3 +200,19 @@ async def test_a_worker_that_dies_is_replaced_and_its_picture_drawn() -> None:
         assert not alive(dead)
     finally:
         pictures.stop()
+
+
+async def test_pictures_waiting_when_the_workers_stop_are_told_so() -> None:
+    """The bot shutting down with pictures still waiting: those are refused at once, none is left hanging."""
+    pictures = Pictures(1)
+    try:
+        await pictures.drawn(os.getpid)
+        in_hand = [asyncio.ensure_future(pictures.drawn(time.sleep, 0.3)) for _ in range(IN_HAND)]
+        waiting = asyncio.ensure_future(pictures.drawn(os.getpid))
+        await asyncio.sleep(0.05)
+        pictures.stop()
+        with pytest.raises(RuntimeError, match="stopped"):
+            await asyncio.wait_for(waiting, 5)
+        assert await asyncio.wait_for(asyncio.gather(*in_hand), 5) == [None] * IN_HAND
+    finally:
+        pictures.stop()
