@@ -18,6 +18,8 @@ from bench.processes import descendants, pss_kb, status_kb
 TICKS = os.sysconf("SC_CLK_TCK")
 CALLBACK_ANSWERS = (4, 7)
 """Interaction callback types that are themselves the answer (a message, an updated message): nothing follows."""
+TREE_EVERY = 4
+"""Readings between two looks for the bot's processes: its workers start with it and are seldom replaced."""
 IDS = re.compile(r"/(\d{15,}|simcord_interaction_\d+)")
 
 
@@ -126,6 +128,8 @@ class MemoryWatch(threading.Thread):
         """Each process's own peak PSS (the bot first), to see where the memory is."""
         self.processes = 0
         self.cpu_s = 0.0
+        self.pids: list[int] = []
+        self.readings = 0
         self.halt = threading.Event()
 
     def run(self) -> None:
@@ -135,8 +139,11 @@ class MemoryWatch(threading.Thread):
         self.cpu_s = time.thread_time()
 
     def sample(self) -> None:
-        """One reading of the whole tree."""
-        pids = [self.root, *descendants(self.root)]
+        """One reading of the whole tree (its processes looked for every TREE_EVERY readings: a look reads /proc)."""
+        if not self.pids or self.readings % TREE_EVERY == 0:
+            self.pids = [self.root, *descendants(self.root)]
+        self.readings += 1
+        pids = self.pids
         self.peak_rss_kb = max(self.peak_rss_kb, sum(status_kb(pid).get("VmRSS", 0) for pid in pids))
         each = {pid: pss_kb(pid) for pid in pids}
         self.peak_pss_kb = max(self.peak_pss_kb, sum(each.values()))

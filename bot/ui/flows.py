@@ -18,7 +18,7 @@ from bot.i18n import N_, _, speaking
 from bot.settings import Settings
 from bot.ui import components, delivery
 from bot.ui.errors import handle_error, log_refusal, reply_privately
-from bot.ui.gate import Admitted, server_language
+from bot.ui.gate import Admitted, Gate, server_language
 from bot.ui.messages import lobby_embed
 from bot.ui.presenters import UNSTAMPED, presenter_for, public_sheet
 
@@ -31,6 +31,7 @@ class Services(Protocol):
     manager: GameManager
     settings: Settings
     games: dict[str, Game]
+    gate: Gate
 
 
 def services(interaction: discord.Interaction) -> Services:
@@ -144,12 +145,14 @@ async def acknowledge_privately(interaction: discord.Interaction) -> None:
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
+    await services(interaction).gate.after_others_acknowledged(interaction)
 
 
 async def acknowledge_publicly(interaction: discord.Interaction) -> None:
     """Answer Discord at once with a public "thinking…", once nothing is left to refuse (a refusal is private)."""
     if not interaction.response.is_done():
         await interaction.response.defer(thinking=True)
+        await services(interaction).gate.after_others_acknowledged(interaction)
 
 
 async def post_public(interaction: discord.Interaction, kwargs: dict[str, Any]) -> discord.Message:
@@ -295,6 +298,7 @@ async def play_action(
     The reply is deferred privately first: it may carry the mover's tiles and an image.
     """
     await interaction.response.defer(ephemeral=True, thinking=True)
+    await services(interaction).gate.after_others_acknowledged(interaction)
     manager = services(interaction).manager
     action = await _stand_in(manager, channel_id, interaction.user.id, action)
     update = await manager.act(
@@ -433,7 +437,11 @@ async def start(interaction: discord.Interaction, channel_id: int) -> None:
     manager = services(interaction).manager
     on_lobby = interaction.message is not None and interaction.type == discord.InteractionType.component
     # Answered before the deal: a deferred update of the lobby shows nothing, and a refusal still comes privately.
-    await (interaction.response.defer() if on_lobby else acknowledge_privately(interaction))
+    if on_lobby:
+        await interaction.response.defer()
+        await services(interaction).gate.after_others_acknowledged(interaction)
+    else:
+        await acknowledge_privately(interaction)
     update = await manager.start(channel_id, interaction.user.id)
     if on_lobby:
         with in_public(interaction):

@@ -7,6 +7,7 @@ both call `admit` here: one place decides whether an interaction is taken and wh
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 
 import discord
@@ -15,13 +16,25 @@ from bot.i18n import ENGLISH, _, speak, supported
 
 log = logging.getLogger(__name__)
 
+ANSWERS_FIRST_MOST_S = 0.5
+"""The longest an acknowledged interaction's work waits for the others taken in to be acknowledged (a handler that
+answers late, or never, delays the rest by no more than this)."""
+
 
 class Gate:
-    """Counts the interactions being handled, and shuts the door on new ones when the bot stops."""
+    """Counts the interactions being handled, and shuts the door on new ones when the bot stops.
+
+    It also puts acknowledgements first: Discord drops an interaction not acknowledged within 3 s, and on a busy bot
+    an acknowledged one's work (the engine, the pictures, the replies) would otherwise run between the others'
+    acknowledgements. So that work waits (`after_others_acknowledged`) until every interaction taken in is answered.
+    """
 
     def __init__(self) -> None:
         self.closing = False
         self._in_flight: set[asyncio.Task[object]] = set()
+        self._unanswered: set[discord.Interaction] = set()
+        self._all_answered = asyncio.Event()
+        self._all_answered.set()
 
     @property
     def in_flight(self) -> int:
@@ -38,7 +51,25 @@ class Gate:
         if task is not None:
             self._in_flight.add(task)
             task.add_done_callback(self._in_flight.discard)
+            self._unanswered.add(interaction)
+            self._all_answered.clear()
+            task.add_done_callback(lambda _task: self._answered(interaction))
         return True
+
+    async def after_others_acknowledged(self, interaction: discord.Interaction) -> None:
+        """Wait, once `interaction` is acknowledged, until every other one taken in is too (at most
+        ANSWERS_FIRST_MOST_S): when many arrive at once, all are acknowledged before any one's work goes on."""
+        self._answered(interaction)
+        for other in [i for i in self._unanswered if i.response.is_done()]:  # answered without saying so
+            self._answered(other)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._all_answered.wait(), ANSWERS_FIRST_MOST_S)
+
+    def _answered(self, interaction: discord.Interaction) -> None:
+        """`interaction` needs no more waiting for (answered, or its handling over)."""
+        self._unanswered.discard(interaction)
+        if not self._unanswered:
+            self._all_answered.set()
 
     async def drain(self, timeout: float) -> int:
         """Refuse new interactions and wait up to `timeout` seconds for those in flight; how many were left."""

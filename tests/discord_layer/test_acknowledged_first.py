@@ -1,0 +1,101 @@
+"""Issue 33: when many click at once, every click is acknowledged before any one's work (engine, picture, reply) goes
+on, so a busy bot never leaves a click waiting on the others' pictures; and a click that is never answered holds the
+others back no longer than `ANSWERS_FIRST_MOST_S`."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import discord
+import simcord
+
+from bench.load import Click, prepare
+from bot.ui import gate
+from tests.discord_layer.mexican_table import (
+    MexicanTable,
+    mexican_fixture,  # noqa: F401
+    simcord_bot_fixture,  # noqa: F401
+)
+
+
+async def click_at_once(env: simcord.Env, clicks: list[Click]) -> list[str]:
+    """The clicks' INTERACTION_CREATEs emitted back to back in one simcord operation (as Discord delivers a burst),
+    then the bot run until quiet; their tokens."""
+    prepared = [prepare(env, click) for click in clicks]
+    env._begin_operation("clicks at once")
+    try:
+        for record, payload in prepared:
+            env._notify_dispatch_observers(record)
+            env.backend.emit("INTERACTION_CREATE", payload)
+        await env.settle(timeout=30)
+    finally:
+        env._end_operation()
+    return [str(payload["token"]) for _record, payload in prepared]
+
+
+def calls_naming(env: simcord.Env, tokens: list[str], since: int) -> list[tuple[str, bool]]:
+    """The REST calls since call `since` naming one of the tokens, in the order Discord got them: (token, whether
+    it acknowledges)."""
+    found = []
+    for request in env.http_requests[since:]:
+        token = next((t for t in tokens if t in request.path), None)
+        if token is not None:
+            found.append((token, request.path.endswith("/callback")))
+    return found
+
+
+async def test_every_click_of_a_burst_is_acknowledged_before_any_is_answered(mexican: MexicanTable) -> None:
+    dave = mexican.guild.add_member(mexican.env.create_user("dave"))
+    await mexican.started(mexican.bob, mexican.carol, dave)
+    players = [mexican.alice, mexican.bob, mexican.carol, dave]
+    since = len(mexican.env.http_requests)
+    tokens = await click_at_once(mexican.env, [Click(p, mexican.board(), custom_id=hand_id(mexican)) for p in players])
+    calls = calls_naming(mexican.env, tokens, since)
+    acknowledged = [token for token, ack in calls if ack]
+    assert sorted(acknowledged) == sorted(tokens), "each click acknowledged once"
+    last_ack = max(i for i, (_token, ack) in enumerate(calls) if ack)
+    first_answer = min(i for i, (_token, ack) in enumerate(calls) if not ack)
+    assert last_ack < first_answer, f"an answer went out before every click was acknowledged: {calls}"
+    assert {token for token, ack in calls if not ack} == set(tokens), "and then every click got its hand"
+
+
+def hand_id(mexican: MexicanTable) -> str:
+    """The custom_id of the board's "My hand" button."""
+    for row in mexican.board().components:
+        for item in getattr(row, "children", []):
+            if getattr(item, "label", None) == "My hand" and isinstance(item, discord.Button):
+                return str(item.custom_id)
+    raise AssertionError("the board has no My hand button")
+
+
+async def test_a_click_never_answered_holds_the_others_back_no_longer_than_the_limit(mexican: MexicanTable) -> None:
+    await mexican.started(mexican.bob)
+    state = mexican.bot._connection
+    clicks = [Click(p, mexican.board(), custom_id=hand_id(mexican)) for p in (mexican.alice, mexican.bob)]
+    made = [prepare(mexican.env, click) for click in clicks]
+    answered, silent = (discord.Interaction(data=payload, state=state) for _record, payload in made)
+    door = gate.Gate()
+    both_in = asyncio.Event()
+
+    async def never_answered() -> None:
+        await door.admit(silent)
+        both_in.set()
+        await asyncio.sleep(gate.ANSWERS_FIRST_MOST_S * 4)
+
+    async def acknowledged() -> float:
+        await door.admit(answered)
+        await both_in.wait()
+        began = time.perf_counter()
+        await door.after_others_acknowledged(answered)
+        return time.perf_counter() - began
+
+    silent_task = asyncio.create_task(never_answered())
+    waited = await acknowledged()
+    assert gate.ANSWERS_FIRST_MOST_S * 0.9 <= waited < gate.ANSWERS_FIRST_MOST_S * 3
+    silent_task.cancel()
+    # Once the silent one's handling is over, nobody waits for it.
+    await asyncio.gather(silent_task, return_exceptions=True)
+    began = time.perf_counter()
+    await door.after_others_acknowledged(answered)
+    assert time.perf_counter() - began < gate.ANSWERS_FIRST_MOST_S / 2
