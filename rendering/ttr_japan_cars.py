@@ -165,10 +165,10 @@ def redraw(
         for item in items:
             if whole or meets(base.box(item), rect):
                 crops.draw_cars(pen, base.crop, *item)
-        cars = (scratch if whole else scratch.crop(rect)).reduce(SS).convert("RGBA")
+        cars = (scratch if whole else scratch.crop(rect)).reduce(SS)
         box = (rect[0] // SS, rect[1] // SS, rect[2] // SS, rect[3] // SS)
         ground = under(box)
-        ground.paste(cars, (0, 0), cars)
+        ground.paste(cars, (0, 0), cars)  # premultiplied, as a "RGBa" mask pastes it: no conversion to RGBA
         paste(ground, box)
 
 
