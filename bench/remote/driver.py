@@ -136,8 +136,9 @@ class Driver:
 
     async def burst(self, phase: str, built: list[tuple[Any, dict[str, Any]]]) -> list[Any]:
         """Emit every payload back to back, then wait until all are answered and the bot is quiet; their records."""
+        kinds = {t.game: t.kind for t in self.tables}
         for record, payload in built:
-            self.meter.expect(record.token, phase)
+            self.meter.expect(record.token, phase, kinds.get(int(payload.get("channel_id") or 0), ""))
             self.backend.emit("INTERACTION_CREATE", payload)
         tokens = [record.token for record, _payload in built]
         deadline = time.perf_counter() + BURST_TIMEOUT_S

@@ -28,6 +28,8 @@ class Interaction:
     """One INTERACTION_CREATE the bench sent: when it was written, acknowledged, and last named by a REST call."""
 
     phase: str
+    kind: str = ""
+    """The game clicked in (empty in setup)."""
     sent: float | None = None
     acked: float | None = None
     done: float | None = None
@@ -51,9 +53,9 @@ class Meter:
     refused: Counter[str] = field(default_factory=Counter)
     """4xx/5xx answers the bot received, by status, method and path (ids blanked)."""
 
-    def expect(self, token: str, phase: str) -> None:
-        """An interaction about to be sent."""
-        self.interactions[token] = Interaction(phase)
+    def expect(self, token: str, phase: str, kind: str = "") -> None:
+        """An interaction about to be sent (in a game of `kind`)."""
+        self.interactions[token] = Interaction(phase, kind)
 
     def sent(self, token: str, at: float) -> None:
         """The INTERACTION_CREATE was handed to the gateway socket."""

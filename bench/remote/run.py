@@ -220,6 +220,12 @@ def report(run: Figures, games: int, waves: int, seed: int) -> None:
     print("| --- | --- | --- | --- | --- | --- |")
     for name, phases in (("My hand", ("hand",)), ("pick", ("pick",)), ("both", ("hand", "pick"))):
         print(row(name, meter.of(*phases)))
+    print("\nBy game (both bursts): where the slowest answers are.\n")
+    print("| game | clicks | acknowledged p50 / p95 / p99 / max | answer seen p50 / p95 / p99 / max | ack > 3 s "
+          "| unanswered |")  # fmt: skip
+    print("| --- | --- | --- | --- | --- | --- |")
+    for kind in sorted(kinds):
+        print(row(kind, [i for i in meter.of("hand", "pick") if i.kind == kind]))
     counted = run.errors()
     cores = os.cpu_count() or 1
     watch = run.watch
