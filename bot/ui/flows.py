@@ -142,17 +142,22 @@ async def acknowledge_privately(interaction: discord.Interaction) -> None:
     if interaction.response.is_done():
         return
     if on_own_private_view(interaction):
-        await interaction.response.defer()
+        await deferred(interaction)
     else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-    await services(interaction).gate.after_others_acknowledged(interaction)
+        await deferred(interaction, ephemeral=True, thinking=True)
 
 
 async def acknowledge_publicly(interaction: discord.Interaction) -> None:
     """Answer Discord at once with a public "thinking…", once nothing is left to refuse (a refusal is private)."""
     if not interaction.response.is_done():
-        await interaction.response.defer(thinking=True)
-        await services(interaction).gate.after_others_acknowledged(interaction)
+        await deferred(interaction, thinking=True)
+
+
+async def deferred(interaction: discord.Interaction, **how: bool) -> None:
+    """Acknowledge with a defer (`how`: ephemeral, thinking); the work that follows waits for the others in flight to
+    be acknowledged too (see `Gate.after_others_acknowledged`)."""
+    await interaction.response.defer(**how)
+    await services(interaction).gate.after_others_acknowledged(interaction)
 
 
 async def post_public(interaction: discord.Interaction, kwargs: dict[str, Any]) -> discord.Message:
@@ -297,8 +302,7 @@ async def play_action(
 
     The reply is deferred privately first: it may carry the mover's tiles and an image.
     """
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    await services(interaction).gate.after_others_acknowledged(interaction)
+    await deferred(interaction, ephemeral=True, thinking=True)
     manager = services(interaction).manager
     action = await _stand_in(manager, channel_id, interaction.user.id, action)
     update = await manager.act(
@@ -437,11 +441,7 @@ async def start(interaction: discord.Interaction, channel_id: int) -> None:
     manager = services(interaction).manager
     on_lobby = interaction.message is not None and interaction.type == discord.InteractionType.component
     # Answered before the deal: a deferred update of the lobby shows nothing, and a refusal still comes privately.
-    if on_lobby:
-        await interaction.response.defer()
-        await services(interaction).gate.after_others_acknowledged(interaction)
-    else:
-        await acknowledge_privately(interaction)
+    await (deferred(interaction) if on_lobby else acknowledge_privately(interaction))
     update = await manager.start(channel_id, interaction.user.id)
     if on_lobby:
         with in_public(interaction):
