@@ -7,6 +7,7 @@ A crop is drawn anew at its own scale instead: land, sea and cars enlarged (with
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -26,8 +27,8 @@ TAG_TEXT = 22
 """Route tags and city names: the smallest text of a crop (11 px at 400 px wide, on crops up to 800 px wide)."""
 TAG_H = 30
 SS = 2
-"""Cars are drawn SS times larger and reduced, for smooth edges (a crop's layer is up to 1600 × 1800 px at 2,
-already 11 MB: 3 would more than double it for little gain at this size)."""
+"""Cars are drawn SS times larger and reduced, for smooth edges (3 would more than double the cost of drawing them
+for little gain at this size)."""
 DOT_R = 6
 MARKED_R = 11
 """A marked city's dot (a ticket's end)."""
@@ -87,20 +88,34 @@ class Crop:
         x0, y0, x1, y1 = self.box
         return x0 - margin <= point[0] <= x1 + margin and y0 - margin <= point[1] <= y1 + margin
 
-
-def ground(crop: Crop) -> Image.Image:
-    """The crop's land and sea, enlarged."""
-    x0, y0, x1, y1 = (round(v) for v in crop.box)
-    patch = Image.new("RGB", (x1 - x0, y1 - y0), BACKGROUND)
-    patch.paste(land_and_sea(), (-x0, -y0))  # a box reaching past the map gets paper there
-    # Bilinear: Lanczos cost a quarter of a seat's picture, for a sea and land whose edges look the same at 400 px.
-    return patch.resize(crop.size, Image.Resampling.BILINEAR)
+    @property
+    def corner(self) -> tuple[int, int]:
+        """The top-left corner in pixels of the whole map drawn at the crop's scale (see `on_grid`)."""
+        return round(self.box[0] * self.scale), round(self.box[1] * self.scale)
 
 
-def draw_cars(draw: ImageDraw.ImageDraw, crop: Crop, route_id: int, look: tmap.Look) -> None:
-    """A route's cars (no text: tags name routes at a readable size) on a supersampled layer of the crop (drawn with
-    `rendering.outlined.OutlinedDraw`: each car's outline is wider than a pixel)."""
-    k, origin = crop.scale * SS, (crop.box[0], crop.box[1])
+SCALE_STEP = 2 ** (1 / 8)
+"""A seat's crop is drawn 2 ÷ SCALE_STEP^n times as large as the whole map (n = 0, 1, …), showing up to 9% more
+round its tickets than they ask: crops drawn at one scale share the pieces a worker keeps (ttr_japan_cars)."""
+TOP_SCALE = 2.0
+
+
+def stepped(scale: float) -> float:
+    """The largest of the scales TOP_SCALE ÷ SCALE_STEP^n not above `scale` (TOP_SCALE for any larger)."""
+    steps = max(0, math.ceil(math.log(TOP_SCALE / scale, SCALE_STEP) - 1e-9))
+    return TOP_SCALE / SCALE_STEP**steps
+
+
+def on_grid(box: Box, scale: float, top: int = 0) -> Crop:
+    """A crop of `box` at `scale`, moved under a pixel so that its top-left corner falls on whole pixels of the
+    whole map drawn at that scale: then everything a worker keeps at that scale fits it."""
+    x0, y0 = math.floor(box[0] * scale) / scale, math.floor(box[1] * scale) / scale
+    return Crop((x0, y0, x0 + box[2] - box[0], y0 + box[3] - box[1]), scale, top)
+
+
+def draw_cars(draw: ImageDraw.ImageDraw, k: float, origin: Point, route_id: int, look: tmap.Look) -> None:
+    """A route's cars (no text: tags name routes at a readable size), `k` times the whole map's size from `origin`
+    (whole-map pixels)."""
     for car in tmap.tracks()[route_id].cars:
         shape = tmap.car_outline(car, look.grow, k, origin)
         draw.polygon(shape, fill=look.fill, outline=look.outline, width=max(1, round(look.width * k / 2)))

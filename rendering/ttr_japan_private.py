@@ -81,6 +81,16 @@ def crop_box(points: Iterable[Point]) -> Box:
     return crops.fitted(box, aspect, WIDTH / MAX_ZOOM)
 
 
+def seat_crop(points: Iterable[Point], top: int) -> Crop:
+    """The crop round `points` (`crop_box`) drawn WIDTH wide, at the largest of the scales crops share that is not
+    above the one it asks for: the box grows about its centre to match, so the picture keeps its size."""
+    box = crop_box(points)
+    wanted = WIDTH / (box[2] - box[0])
+    scale = crops.stepped(wanted)
+    width, height = (box[2] - box[0]) * wanted / scale, (box[3] - box[1]) * wanted / scale
+    return crops.on_grid(crops.fitted(box, width / height, width), scale, top)
+
+
 # --- which routes matter: the fewest cars between each open ticket's cities ----------------------
 
 
@@ -126,12 +136,6 @@ def needed_routes(board: JapanMap, private: dict[str, Any], claims: dict[int, in
     return found
 
 
-def lit_by(private: dict[str, Any]) -> tuple[Any, ...]:
-    """All that the routes lit for the viewer depend on besides the claims: its seat, tickets and those on offer."""
-    wanted = [(t["from"], t["to"], bool(t.get("done"))) for t in wanted_tickets(private)]
-    return (private["seat"], tuple(wanted))
-
-
 # --- the map ------------------------------------------------------------------------------------
 
 
@@ -153,11 +157,11 @@ def draw_map(image: Image.Image, top: int, public: dict[str, Any], private: dict
     board = japan()
     marks = city_marks(private)
     focus = ticket_places(board, marks)
-    box = crop_box(focus.values())
-    crop = Crop(box, WIDTH / (box[2] - box[0]), top)
+    crop = seat_crop(focus.values(), top)
+    box = crop.box
     claims = {r: s for r, s, _b in claimed(public["claims"])}
     needed = needed_routes(board, private, claims)
-    cars.draw_ground_and_routes(image, crop, public, private["seat"], needed, lit_by(private))
+    cars.draw_ground_and_routes(image, crop, public, private["seat"], needed)
     draw = ImageDraw.Draw(image)
     taken = crops.draw_tags(draw, crop, public, needed)
     crops.draw_cities(draw, crop, marks)

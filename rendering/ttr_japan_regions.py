@@ -60,7 +60,7 @@ def region_crop(region: str) -> Crop:
     """The region's box drawn as large as fits MAX_WIDTH × MAX_HEIGHT (and no more than MAX_ZOOM)."""
     box = region_box(region)
     w, h = box[2] - box[0], box[3] - box[1]
-    return Crop(box, min(MAX_ZOOM, MAX_WIDTH / w, MAX_HEIGHT / h))
+    return crops.on_grid(box, min(MAX_ZOOM, MAX_WIDTH / w, MAX_HEIGHT / h))
 
 
 def region_routes(region: str) -> list[int]:
