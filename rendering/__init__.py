@@ -16,9 +16,15 @@ RENDERERS: dict[str, Renderer] = {}
 """Renderers by game name; games without one are shown as text only."""
 
 
-def register(game: str, renderer: Renderer) -> None:
-    """Make `renderer` draw views of `game`."""
+WARM_UPS: list[Callable[[], None]] = []
+"""What a picture worker draws as it starts, so that a game's first pictures cost what the next ones do."""
+
+
+def register(game: str, renderer: Renderer, warm_up: Callable[[], None] | None = None) -> None:
+    """Make `renderer` draw views of `game`; `warm_up` draws ahead what its pictures share."""
     RENDERERS[game] = renderer
+    if warm_up is not None:
+        WARM_UPS.append(warm_up)
 
 
 def has_renderer(game: str) -> bool:

@@ -15,6 +15,7 @@ reach another's.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -22,7 +23,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 from zlib_ng import zlib_ng
 
-from bot.games.ttr_japan.data import japan
+from bot.games.ttr_japan.data import Route, japan
 from rendering import ttr_japan_crop as crops
 from rendering import ttr_japan_map as tmap
 from rendering.canvas import BACKGROUND
@@ -39,10 +40,11 @@ TILE = 128
 """The ground's squares, in pixels of the crop."""
 SLACK = 3
 """Supersampled pixels added round a car's box: coordinates are truncated and outlines have width."""
-SPRITES_BYTES = 3 * 2**20
-"""Sprites kept, packed (about 2 KB each: mostly transparent): every route in two or three looks at a few scales."""
+SPRITES_BYTES = 6 * 2**20
+"""Sprites kept, packed (about 1.5 KB each: mostly transparent): every route, lit and washed out, at every scale a
+seat's crop takes (4.7 MB), and claims."""
 TILES_BYTES = 3 * 2**20
-"""Squares of ground kept, packed (about 3 KB each): the whole map at several scales."""
+"""Squares of ground kept, packed (about 1 KB each): the whole map at every scale a seat's crop takes (1.7 MB)."""
 
 
 @dataclass(frozen=True)
@@ -90,15 +92,33 @@ def route_items(crop: Crop, public: dict[str, Any], glowing: int | None, bright:
     items: list[Item] = []
     for route_id in shown:
         if route_id not in claims:
-            look = tmap.route_look(board.routes[route_id], bullets_live)
-            if bright is not None and route_id not in bright:
-                look = tmap.Look(
-                    crops.faded(look.fill), bullet_mark=look.bullet_mark, outline=crops.faded(look.outline)
-                )
-            items.append((route_id, look))
+            lit = bright is None or route_id in bright
+            items.append((route_id, free_look(board.routes[route_id], bullets_live, lit)))
     items += [(r, tmap.HALO_LOOK) for r in shown if r in claims and claims[r][0] == glowing]
     items += [(r, tmap.seat_look(*claims[r])) for r in shown if r in claims]
     return items
+
+
+def free_look(route: Route, bullets_live: bool, lit: bool) -> tmap.Look:
+    """A free route's look: in its colour, or washed out when not `lit`."""
+    look = tmap.route_look(route, bullets_live)
+    if lit:
+        return look
+    return tmap.Look(crops.faded(look.fill), bullet_mark=look.bullet_mark, outline=crops.faded(look.outline))
+
+
+def draw_ahead(scales: Iterable[float]) -> None:
+    """Keep every free route's sprites, lit and washed out, as a game starts, and the whole map's ground, at each of
+    `scales`: what a worker's first crops would draw otherwise (about 0.1 s and 0.5 MB a scale)."""
+    for scale in scales:
+        for route in japan().routes.values():
+            for lit in (True, False):
+                look = free_look(route, True, lit)
+                _sprites.get((route.id, look, scale), partial(sprite, route.id, look, scale))
+        squares = range(-1, math.ceil(MAP_EDGE * scale / TILE) + 1)  # and paper a square past the edges
+        for row in squares:
+            for column in squares:
+                _tiles.get((scale, column, row), partial(tile, scale, column, row))
 
 
 def car_box(route_id: int, grow: float, k: float) -> Rect:

@@ -81,6 +81,20 @@ def crop_box(points: Iterable[Point]) -> Box:
     return crops.fitted(box, aspect, WIDTH / MAX_ZOOM)
 
 
+def seat_scales() -> list[float]:
+    """Every scale a seat's crop can take: from MAX_ZOOM to the widest box (the whole map with CROP_PAD round it)."""
+    least = crops.stepped(WIDTH / (crops.MAP_EDGE + 2 * CROP_PAD))
+    scales = [crops.stepped(MAX_ZOOM)]
+    while scales[-1] > least * 1.0001:
+        scales.append(crops.stepped(scales[-1] / crops.SCALE_STEP * 1.0001))
+    return scales
+
+
+def warm_up() -> None:
+    """What a worker draws as it starts: the pieces of seats' crops at every scale they take."""
+    cars.draw_ahead(seat_scales())
+
+
 def seat_crop(points: Iterable[Point], top: int) -> Crop:
     """The crop round `points` (`crop_box`) drawn WIDTH wide, at the largest of the scales crops share that is not
     above the one it asks for: the box grows about its centre to match, so the picture keeps its size."""

@@ -20,6 +20,7 @@ from rendering import ttr_japan_crop as crops
 from rendering import ttr_japan_map as tmap
 from rendering import ttr_japan_private as private
 from rendering import ttr_japan_stamps as stamps
+from rendering import worker
 
 NAMES = ["alice", "bob", "carol", "dave"]
 SCALES = {crops.TOP_SCALE / crops.SCALE_STEP**n for n in range(16)}
@@ -126,3 +127,17 @@ def test_a_seats_crop_takes_a_shared_scale_and_keeps_its_size_and_its_cities() -
         corner = (crop.box[0] * crop.scale, crop.box[1] * crop.scale)
         assert all(abs(a - b) < 1e-6 for a, b in zip(crop.corner, corner, strict=True))  # whole pixels of its scale
         assert all(crop.shows(point) for point in places.values())
+
+
+def test_a_worker_warmed_up_draws_the_seats_of_new_games_from_kept_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
+    cars.forget()
+    worker.ready()  # what a worker does as it starts with the bot
+    drawn: list[tuple[Any, ...]] = []
+    sprite, tile = cars.sprite, cars.tile
+    monkeypatch.setattr(cars, "sprite", lambda *key: drawn.append(key) or sprite(*key))
+    monkeypatch.setattr(cars, "tile", lambda *key: drawn.append(key) or tile(*key))
+    for seed in range(1, 6):
+        state = TTR_JAPAN.setup(seed, 4, {})
+        for seat in range(4):
+            private.private_picture(TTR_JAPAN.player_view(state, seat), NAMES)
+    assert drawn == []  # every sprite and square of ground was kept
