@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from PIL import Image
@@ -16,15 +16,17 @@ RENDERERS: dict[str, Renderer] = {}
 """Renderers by game name; games without one are shown as text only."""
 
 
-WARM_UPS: list[Callable[[], None]] = []
-"""What a picture worker draws as it starts, so that a game's first pictures cost what the next ones do."""
+WarmUp = tuple[Callable[..., None], tuple[Any, ...]]
+"""A step of drawing ahead: a module-level function and its arguments (each a fraction of a second)."""
+WARM_UPS: list[WarmUp] = []
+"""What each picture worker draws ahead once started, whenever it has nothing else to draw: pieces the games'
+pictures share, so that their first pictures cost what the next ones do (bot.ui.pictures)."""
 
 
-def register(game: str, renderer: Renderer, warm_up: Callable[[], None] | None = None) -> None:
-    """Make `renderer` draw views of `game`; `warm_up` draws ahead what its pictures share."""
+def register(game: str, renderer: Renderer, warm_ups: Iterable[WarmUp] = ()) -> None:
+    """Make `renderer` draw views of `game`; `warm_ups` draw ahead what its pictures share."""
     RENDERERS[game] = renderer
-    if warm_up is not None:
-        WARM_UPS.append(warm_up)
+    WARM_UPS.extend(warm_ups)
 
 
 def has_renderer(game: str) -> bool:

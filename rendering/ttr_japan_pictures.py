@@ -24,4 +24,4 @@ def render(view: dict[str, Any], names: Sequence[str] = ()) -> Image.Image:
     return ttr_japan_private.private_picture(view, names)
 
 
-rendering.register("ttr_japan", render, ttr_japan_private.warm_up)
+rendering.register("ttr_japan", render, ttr_japan_private.warm_ups())

@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import rendering
 from bot.games.ttr_japan.data import JapanMap, japan
 from bot.games.ttr_japan.words import colour_name
 from bot.i18n import _, pgettext
@@ -90,9 +91,9 @@ def seat_scales() -> list[float]:
     return scales
 
 
-def warm_up() -> None:
-    """What a worker draws as it starts: the pieces of seats' crops at every scale they take."""
-    cars.draw_ahead(seat_scales())
+def warm_ups() -> list[rendering.WarmUp]:
+    """What a worker draws ahead, step by step: the pieces of seats' crops at every scale they take."""
+    return [(ahead, (scale,)) for scale in seat_scales() for ahead in (cars.sprites_ahead, cars.ground_ahead)]
 
 
 def seat_crop(points: Iterable[Point], top: int) -> Crop:

@@ -11,7 +11,7 @@ import ctypes
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import rendering  # registers every game's renderer in the worker
+import rendering  # noqa: F401  (registers every game's renderer in the worker)
 from bot.i18n import speaking
 from bot.lifeline import start_worker
 
@@ -38,10 +38,7 @@ def hand_back_big_buffers() -> None:
 
 
 def ready() -> None:
-    """The task that starts a worker with the bot (its imports and `start` done) before any picture: it draws ahead
-    what the games' first pictures share (`rendering.WARM_UPS`)."""
-    for warm_up in rendering.WARM_UPS:
-        warm_up()
+    """Nothing: a task that makes the pool start a worker (its imports and `start` done) before any picture."""
 
 
 def draw(language: str, draw: Callable[..., Any], args: Sequence[Any]) -> Any:

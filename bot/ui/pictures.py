@@ -2,8 +2,9 @@
 
 Drawing is most of the CPU a move costs. In worker processes it runs on every core, and the event loop keeps
 answering clicks while a burst of pictures is drawn. The workers start with the bot (`start`), so the first picture
-after a restart does not wait for a process to start and import the renderers (bench/first_picture.py); then they
-stay while pictures keep coming, each keeping the static layers it drew (a map) for the next one, and stop after
+after a restart does not wait for a process to start and import the renderers (bench/first_picture.py), and
+each draws ahead what the games' first pictures share (`rendering.WARM_UPS`) while it has no picture to draw; then
+they stay while pictures keep coming, each keeping the static layers it drew (a map) for the next one, and stop after
 `IDLE_SECONDS` without a picture, handing their memory back: a bot that nobody plays with holds only its own. The
 start counts as a picture there: a bot restarted while nobody plays stops its workers 5 minutes later, as it would
 after its last picture, rather than hold them until someone plays. The next picture starts them again. They end
@@ -26,6 +27,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+import rendering
 from bot.i18n import language
 from rendering import worker
 
@@ -53,9 +55,13 @@ IN_HAND = 2
 between two. The rest wait in the bot, where one somebody waits for can still go first."""
 
 
+WAITED, BOARD, AHEAD = 0, 1, 2
+"""Jobs' ranks: pictures somebody waits for, then boards, then drawing ahead (`rendering.WARM_UPS`)."""
+
+
 @dataclass(order=True)
 class Job:
-    """A picture to draw: first those somebody waits for (0), then boards (1), each in the order asked."""
+    """A picture to draw: first those somebody waits for, then boards, each in the order asked, then drawing ahead."""
 
     rank: tuple[int, int]
     call: tuple[Any, ...] = field(compare=False)
@@ -71,11 +77,14 @@ class Worker:
     waiting: list[Job] = field(default_factory=list)
     """A heap: the first job is the next to hand over."""
     in_hand: int = 0
+    """Pictures handed to its process."""
+    ahead: bool = False
+    """Whether a step ahead is handed to its process (one at a time, and only with no picture in hand)."""
 
     @property
     def load(self) -> int:
-        """Pictures it has still to draw."""
-        return len(self.waiting) + self.in_hand
+        """Pictures it has still to draw (drawing ahead is not a picture)."""
+        return sum(1 for job in self.waiting if job.rank[0] != AHEAD) + self.in_hand
 
 
 def new_pool() -> ProcessPoolExecutor:
@@ -118,7 +127,8 @@ class Pictures:
         with self._lock:
             chosen = self._chosen(near)
             self._asked += 1
-            heapq.heappush(chosen.waiting, Job((int(board), self._asked), (language(), draw, args), result))
+            rank = (BOARD if board else WAITED, self._asked)
+            heapq.heappush(chosen.waiting, Job(rank, (language(), draw, args), result))
             self._drawing += 1
         try:
             with self._lock:
@@ -155,7 +165,10 @@ class Pictures:
             except Exception as error:  # no process could be started: the one who asked hears of it
                 job.result.set_exception(error)
                 continue
-            chosen.in_hand += 1
+            if job.rank[0] == AHEAD:
+                chosen.ahead = True
+            else:
+                chosen.in_hand += 1
             handed.add_done_callback(functools.partial(self._back, chosen, chosen.pool, job))
 
     def _submitted(self, chosen: Worker, job: Job) -> Future[Any]:
@@ -167,16 +180,33 @@ class Pictures:
             return chosen.pool.submit(worker.draw, *job.call)
 
     def _next_for(self, chosen: Worker) -> Job | None:
-        """The worker's own next job, else the busiest worker's next (called holding the lock)."""
-        busiest = chosen if chosen.waiting else max(self._pool, key=lambda w: len(w.waiting), default=chosen)
-        return heapq.heappop(busiest.waiting) if busiest.waiting else None
+        """The worker's own next picture, else the busiest worker's, else its own next step ahead (called holding the
+        lock): a worker draws ahead only for itself, a step at a time, and only when it has no picture to draw, so
+        that a picture asked meanwhile waits for that step at most."""
+        if chosen.waiting and chosen.waiting[0].rank[0] != AHEAD:
+            return heapq.heappop(chosen.waiting)
+        busiest = max(self._pool, key=lambda w: w.load, default=chosen)
+        if busiest.waiting and busiest.waiting[0].rank[0] != AHEAD:
+            return heapq.heappop(busiest.waiting)
+        if chosen.waiting and not chosen.in_hand and not chosen.ahead:
+            return heapq.heappop(chosen.waiting)
+        return None
+
+    def _draw_ahead(self, chosen: Worker) -> None:
+        """Queue what a new worker process draws ahead when it has nothing else to draw (called holding the lock)."""
+        for step in rendering.WARM_UPS:
+            self._asked += 1
+            heapq.heappush(chosen.waiting, Job((AHEAD, self._asked), (language(), *step), Future()))
 
     def _back(self, chosen: Worker, pool: ProcessPoolExecutor, job: Job, handed: Future[Any]) -> None:
         """A worker's picture is back: hand it on (or, its process having died, try once more in a new one), and
         give that worker its next."""
         error = handed.exception()
         with self._lock:
-            chosen.in_hand -= 1
+            if job.rank[0] == AHEAD:
+                chosen.ahead = False
+            else:
+                chosen.in_hand -= 1
             if isinstance(error, BrokenProcessPool) and job.tries < TRIES and chosen in self._pool:
                 if chosen.pool is pool:
                     self._replace(chosen)
@@ -196,6 +226,7 @@ class Pictures:
         log.warning("a picture worker ended unexpectedly; starting another")
         chosen.pool.shutdown(wait=False)
         chosen.pool = new_pool()
+        self._draw_ahead(chosen)
 
     def start(self) -> None:
         """Start every worker now (with the bot), rather than have the first picture wait for one to start."""
@@ -205,11 +236,14 @@ class Pictures:
             self._last = time.monotonic()  # the idle stop counts from the start, as from a picture
             for each in self._started():
                 each.pool.submit(worker.ready)  # a pool starts its process for its first task
+                self._hand_over(each)  # and then draws ahead
 
     def _started(self) -> list[Worker]:
         """The running workers, started if need be (called holding the lock)."""
         if not self._pool:
             self._pool = [Worker(new_pool()) for _ in range(self.workers)]
+            for each in self._pool:
+                self._draw_ahead(each)
             self._stopped = threading.Event()
             watch = threading.Thread(target=self._watch, args=(self._stopped,), name="tetsudo-pictures-idle")
             watch.daemon = True

@@ -216,3 +216,60 @@ async def test_pictures_waiting_when_the_workers_stop_are_told_so() -> None:
         assert await asyncio.wait_for(asyncio.gather(*in_hand), 5) == [None] * IN_HAND
     finally:
         pictures.stop()
+
+
+def noted(path: Path, seconds: float) -> None:
+    """A step ahead that notes its worker and when it began (the monotonic clock is the machine's), then sleeps."""
+    with path.open("a") as notes:
+        notes.write(f"{os.getpid()} {time.monotonic()}\n")
+    time.sleep(seconds)
+
+
+def notes(path: Path) -> list[tuple[int, float]]:
+    """The steps ahead taken so far: (worker, when it began)."""
+    lines = path.read_text().split("\n") if path.exists() else []
+    return [(int(pid), float(at)) for pid, at in (line.split() for line in lines if line)]
+
+
+async def until(condition: Callable[[], bool], within: float = 20.0) -> None:
+    deadline = time.monotonic() + within
+    while not condition():
+        assert time.monotonic() < deadline, "not within the time allowed"
+        await asyncio.sleep(0.05)
+
+
+async def test_a_started_worker_draws_ahead_and_a_picture_waits_for_one_step_at_most(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33: what games' first pictures share is drawn ahead once a worker starts, a step at a time and only while
+    no picture waits, so that the first picture asked meanwhile waits for the step under way at most."""
+    steps = tmp_path / "steps"
+    monkeypatch.setattr(rendering, "WARM_UPS", [(noted, (steps, 0.4))] * 5)
+    pictures = Pictures(1)
+    try:
+        pictures.start()
+        await until(lambda: len(notes(steps)) >= 1)  # up, and drawing ahead
+        asked = time.monotonic()
+        drawn_at = await pictures.drawn(time.monotonic)
+        assert drawn_at - asked < 0.4 + 0.3, "the picture waited for one step at most, not for all five"
+        await until(lambda: len(notes(steps)) == 5)  # and then the worker went on ahead
+    finally:
+        pictures.stop()
+    assert sum(1 for _pid, at in notes(steps) if at < drawn_at) <= 2
+
+
+async def test_a_worker_draws_ahead_for_itself_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a worker draws ahead is kept in that worker: an idle worker takes another's pictures, not its steps."""
+    steps = tmp_path / "steps"
+    monkeypatch.setattr(rendering, "WARM_UPS", [(noted, (steps, 0.05))] * 4)
+    pictures = Pictures(2)
+    try:
+        pictures.start()
+        busy = asyncio.ensure_future(pictures.drawn(time.sleep, 1.0, near=0))  # one worker's steps wait behind it
+        await until(lambda: len(notes(steps)) == 8)
+        await busy
+        workers = set(pictures.pids())
+    finally:
+        pictures.stop()
+    taken = [pid for pid, _at in notes(steps)]
+    assert {pid: taken.count(pid) for pid in workers} == {pid: 4 for pid in workers} and len(workers) == 2

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
+import rendering
 from bot.games.rng import GameRandom
 from bot.games.ttr_japan import TTR_JAPAN
 from bot.games.ttr_japan.data import japan
@@ -131,7 +132,8 @@ def test_a_seats_crop_takes_a_shared_scale_and_keeps_its_size_and_its_cities() -
 
 def test_a_worker_warmed_up_draws_the_seats_of_new_games_from_kept_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
     cars.forget()
-    worker.ready()  # what a worker does as it starts with the bot
+    for step, args in rendering.WARM_UPS:  # what a worker draws ahead once started
+        worker.draw("en", step, args)
     drawn: list[tuple[Any, ...]] = []
     sprite, tile = cars.sprite, cars.tile
     monkeypatch.setattr(cars, "sprite", lambda *key: drawn.append(key) or sprite(*key))
