@@ -51,8 +51,9 @@ TRIES = 2
 """A picture whose worker died while drawing it is drawn once more by a new one (twice: the picture itself may be
 what kills it)."""
 IN_HAND = 2
-"""Pictures handed to a worker process at once: the one it draws and the next, so that it never waits for the bot
-between two. The rest wait in the bot, where one somebody waits for can still go first."""
+"""Pictures somebody waits for handed to a worker process at once: the one it draws and the next, so that it never
+waits for the bot between two. The rest wait in the bot, where one somebody waits for can still go first; a board or
+a step ahead is handed over only to a worker with nothing in hand."""
 
 
 WAITED, BOARD, AHEAD = 0, 1, 2
@@ -180,15 +181,15 @@ class Pictures:
             return chosen.pool.submit(worker.draw, *job.call)
 
     def _next_for(self, chosen: Worker) -> Job | None:
-        """The worker's own next picture, else the busiest worker's, else its own next step ahead (called holding the
-        lock): a worker draws ahead only for itself, a step at a time, and only when it has no picture to draw, so
-        that a picture asked meanwhile waits for that step at most."""
-        if chosen.waiting and chosen.waiting[0].rank[0] != AHEAD:
-            return heapq.heappop(chosen.waiting)
+        """The next job for the worker (called holding the lock): a picture somebody waits for, its own or else the
+        busiest worker's, even beside another in hand (IN_HAND); else a board, only into an empty hand, so that an
+        answer asked meanwhile waits for one board at most; else a step ahead, its own only, one at a time."""
         busiest = max(self._pool, key=lambda w: w.load, default=chosen)
-        if busiest.waiting and busiest.waiting[0].rank[0] != AHEAD:
-            return heapq.heappop(busiest.waiting)
-        if chosen.waiting and not chosen.in_hand and not chosen.ahead:
+        for rank in (WAITED, BOARD):
+            for source in (chosen, busiest):
+                if source.waiting and source.waiting[0].rank[0] == rank and (rank == WAITED or not chosen.in_hand):
+                    return heapq.heappop(source.waiting)
+        if chosen.waiting and chosen.waiting[0].rank[0] == AHEAD and not chosen.in_hand and not chosen.ahead:
             return heapq.heappop(chosen.waiting)
         return None
 

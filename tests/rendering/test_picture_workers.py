@@ -273,3 +273,22 @@ async def test_a_worker_draws_ahead_for_itself_only(tmp_path: Path, monkeypatch:
         pictures.stop()
     taken = [pid for pid, _at in notes(steps)]
     assert {pid: taken.count(pid) for pid in workers} == {pid: 4 for pid in workers} and len(workers) == 2
+
+
+async def test_an_answer_asked_while_boards_are_drawn_waits_for_one_board_at_most(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Boards are handed to a worker only when it has nothing in hand: a burst's boards drawn while its answers are
+    still being asked for hold each answer back by one board, not by IN_HAND of them."""
+    monkeypatch.setattr(rendering, "WARM_UPS", [])  # no step ahead under way
+    pictures = Pictures(1)
+    try:
+        await pictures.drawn(os.getpid)  # the worker is up
+        boards = [asyncio.ensure_future(pictures.drawn(time.sleep, 0.4, board=True)) for _ in range(3)]
+        await asyncio.sleep(0.1)
+        asked = time.monotonic()
+        answered = await pictures.drawn(time.monotonic)
+        await asyncio.gather(*boards)
+    finally:
+        pictures.stop()
+    assert answered - asked < 0.4, "the answer waited for the board under way only"
