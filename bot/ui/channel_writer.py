@@ -36,6 +36,11 @@ RETRY_S = (1.0, 3.0, 10.0, 30.0)
 """After Discord refused a board: the pauses before each new try (then the next change tries again)."""
 
 
+FORESEE_AFTER_S = 2.0
+"""How long after a change is told the awaited players' next hands are drawn: a burst's answers go first, and a
+player takes longer than that to click **My hand**."""
+
+
 class ChannelWriter:
     """The one sender of a channel's public messages (see the module's docstring)."""
 
@@ -52,6 +57,7 @@ class ChannelWriter:
         self._task: asyncio.Task[None] | None = None
         self._retry: asyncio.Task[None] | None = None
         self._retries = 0
+        self._foreseeing: asyncio.Task[None] | None = None
 
     @property
     def manager(self) -> GameManager:
@@ -67,6 +73,8 @@ class ChannelWriter:
         """No board is tried again (the bot is closing)."""
         if self._retry is not None:
             self._retry.cancel()
+        if self._foreseeing is not None:
+            self._foreseeing.cancel()
 
     # ------------------------------------------------------------------ what senders hand in (never awaiting)
 
@@ -177,7 +185,8 @@ class ChannelWriter:
                 await self._board(newest, fresh=self._shown.fresh_due and newest.running, first=False)
 
     async def _tell(self, batch: list[Noted]) -> None:
-        """One batch of changes: the newest board, then every saved line up to it, the results, the DMs."""
+        """One batch of changes: the newest board, then every saved line up to it, the results, the DMs; then the
+        awaited players' next hands drawn ahead."""
         channel = await outgoing.channel_of(self.client, self.channel_id)
         newest = max((n.update for n in batch), key=order_of)
         if self._newest is not None and self._newest.game_id == newest.game_id:
@@ -204,8 +213,26 @@ class ChannelWriter:
                 await self._secrets(channel, batch)
             except discord.HTTPException as error:
                 failed = failed or error
+        self._foresee(newest)
         if failed is not None:
             raise failed
+
+    def _foresee(self, update: Update) -> None:
+        """In FORESEE_AFTER_S, have the awaited players' next hands drawn (`outgoing.foresee_hands`), unless a newer
+        change comes first (it foresees its own)."""
+        if self._foreseeing is not None:
+            self._foreseeing.cancel()
+        self._foreseeing = asyncio.get_running_loop().create_task(self._foresee_later(update))
+        self._foreseeing.add_done_callback(_retrieved)
+
+    async def _foresee_later(self, update: Update) -> None:
+        await asyncio.sleep(FORESEE_AFTER_S)
+        try:
+            await outgoing.foresee_hands(self.client, self.manager, update)
+        except IllegalAction:
+            pass  # the game ended meanwhile: nobody's hand is awaited
+        except Exception:
+            log.exception("drawing hands ahead failed channel=%s version=%s", self.channel_id, update.version)
 
     async def _board_for(self, batch: list[Noted], newest: Update) -> None:
         first = any(n.new_board for n in batch if n.update.game_id == newest.game_id)

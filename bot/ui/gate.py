@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import OrderedDict
 
 import discord
 
@@ -43,7 +44,9 @@ class Gate:
 
     async def admit(self, interaction: discord.Interaction) -> bool:
         """Take the interaction (remembering its task until it ends) or refuse it because the bot is stopping."""
-        speak(language_for(interaction))
+        spoken = language_for(interaction)
+        speak(spoken)
+        remember_language(interaction.user.id, spoken)
         if self.closing:
             await _refuse_while_closing(interaction)
             return False
@@ -79,6 +82,24 @@ class Gate:
             log.info("shutdown: waiting for %d interaction(s) in flight", len(waiting))
             await asyncio.wait(waiting, timeout=timeout)
         return len(self._in_flight - {asyncio.current_task()})
+
+
+LANGUAGES_KEPT = 10_000
+_languages: OrderedDict[int, str] = OrderedDict()
+"""The language each user last spoke with the bot (the most recent LANGUAGES_KEPT users)."""
+
+
+def remember_language(user_id: int, spoken: str) -> None:
+    """Note the language `user_id` speaks, for what is made for them before they ask (`last_language`)."""
+    _languages.pop(user_id, None)
+    _languages[user_id] = spoken
+    if len(_languages) > LANGUAGES_KEPT:
+        _languages.popitem(last=False)
+
+
+def last_language(user_id: int) -> str | None:
+    """The language `user_id` last spoke with the bot, if they have since it started."""
+    return _languages.get(user_id)
 
 
 def language_for(interaction: discord.Interaction) -> str:

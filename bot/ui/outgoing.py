@@ -15,9 +15,9 @@ import discord
 
 import rendering
 from bot.engine import GameManager, Update
-from bot.i18n import _, ngettext
+from bot.i18n import _, ngettext, speaking
 from bot.ui import components, picture_cache
-from bot.ui.gate import server_language
+from bot.ui.gate import last_language, server_language
 from bot.ui.presenters import picture_names, plain, presenter_for
 
 log = logging.getLogger(__name__)
@@ -79,6 +79,22 @@ def language_of(client: discord.Client, channel: object) -> str:
 def language_of_channel(client: discord.Client, channel_id: int) -> str:
     """The language of a channel's public messages, by id (the server's; the default if it isn't cached)."""
     return language_of(client, client.get_channel(channel_id))
+
+
+async def foresee_hands(client: discord.Client, manager: GameManager, update: Update) -> None:
+    """Have the picture of each awaited player's own view drawn now, after every other picture, so that their
+    **My hand** finds it drawn (in their language, as they last spoke, else the server's). Nothing is sent: the
+    picture is kept by what it shows (`picture_cache`), so it is only ever served for that very view."""
+    renderer = rendering.RENDERERS.get(update.game)
+    if renderer is None or not update.running:
+        return
+    for user_id in update.to_ping:
+        own = await manager.current(update.channel_id, user_id)
+        if own.actor_view is None or own.version != update.version:
+            continue  # no seat, or the game has moved on meanwhile
+        spoken = last_language(user_id) or language_of_channel(client, update.channel_id)
+        with speaking(spoken):
+            picture_cache.foresee(rendering.png_of, renderer, own.actor_view, picture_names(own), near=own.channel_id)
 
 
 async def board_message(update: Update) -> dict[str, Any]:

@@ -11,14 +11,18 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from bot.i18n import language
-from bot.ui.pictures import drawn
+import orjson
 
+from bot.i18n import language
+from bot.ui.pictures import Ticket, drawing_ahead, drawn, hurry
+
+KEYS = orjson.OPT_NON_STR_KEYS
+"""A view's dictionaries may be keyed by numbers (seats): written as JSON writes them, as strings. orjson writes a
+Ticket to Ride view in a tenth of the standard library's time, and a key is made for every picture asked for."""
 BUDGET_BYTES = 8 * 1024 * 1024
 """At most this much of PNG bytes kept: ~150 pictures, a burst's worth of hands and boards."""
 
@@ -27,10 +31,10 @@ def content_key(draw: Callable[..., bytes], args: tuple[Any, ...]) -> str | None
     """A digest of everything the picture is made of (the drawing, its arguments, the language), or None when an
     argument can't be written out faithfully (then the picture is drawn afresh, never mistaken for another)."""
     try:
-        made_of = json.dumps([language(), draw, args], sort_keys=True, separators=(",", ":"), default=_named)
-    except (TypeError, ValueError):  # something unknown, or keys of mixed types that can't be sorted
+        made_of = orjson.dumps([language(), draw, args], option=orjson.OPT_SORT_KEYS | KEYS, default=_named)
+    except (TypeError, ValueError):  # something unknown (orjson's errors are TypeErrors)
         return None
-    return hashlib.blake2b(made_of.encode(), digest_size=20).hexdigest()
+    return hashlib.blake2b(made_of, digest_size=20).hexdigest()
 
 
 def _named(thing: Any) -> Any:
@@ -50,7 +54,9 @@ class PictureCache:
         self.budget = budget
         self._kept: OrderedDict[str, bytes] = OrderedDict()
         self._size = 0
-        self._drawing: dict[str, tuple[asyncio.Task[bytes], list[int]]] = {}
+        self._drawing: dict[str, tuple[asyncio.Task[bytes], list[int], Ticket | None]] = {}
+        self._foreseen: set[asyncio.Task[bytes]] = set()
+        """Pictures drawn before they are asked for (held here: nobody awaits them)."""
         self.drawn = 0
         """How many pictures were drawn (the rest were served from memory)."""
         self.served = 0
@@ -68,10 +74,10 @@ class PictureCache:
             self.served += 1
             return kept
         if key not in self._drawing:
-            task = asyncio.get_running_loop().create_task(drawn(draw, *args, near=near, board=board))
-            self._drawing[key] = (task, [0])
-            task.add_done_callback(lambda done: self._finished(key, done))
-        task, waiting = self._drawing[key]
+            self._draw(key, draw, args, near=near, board=board)
+        task, waiting, ticket = self._drawing[key]
+        if ticket is not None:
+            hurry(ticket)  # foreseen, and now somebody waits for it
         waiting[0] += 1
         try:
             return await asyncio.shield(task)
@@ -81,6 +87,32 @@ class PictureCache:
             raise
         finally:
             waiting[0] -= 1
+
+    def foresee(self, draw: Callable[..., bytes], *args: Any, near: int | None = None) -> None:
+        """Have `draw(*args)` drawn now, after every picture asked for, so that it is here when it is asked for (a
+        player's next hand); nothing if it is kept or being drawn already, or if pictures are drawn in the bot."""
+        key = content_key(draw, args)
+        if key is None or key in self._kept or key in self._drawing or not drawing_ahead():
+            return
+        task = self._draw(key, draw, args, near=near, ticket=Ticket())
+        self._foreseen.add(task)
+        task.add_done_callback(self._foreseen.discard)
+
+    def _draw(
+        self,
+        key: str,
+        draw: Callable[..., bytes],
+        args: tuple[Any, ...],
+        *,
+        near: int | None,
+        board: bool = False,
+        ticket: Ticket | None = None,
+    ) -> asyncio.Task[bytes]:
+        """Start drawing the picture of `key`, kept once drawn."""
+        task = asyncio.get_running_loop().create_task(drawn(draw, *args, near=near, board=board, ticket=ticket))
+        self._drawing[key] = (task, [0], ticket)
+        task.add_done_callback(lambda done: self._finished(key, done))
+        return task
 
     def _finished(self, key: str, task: asyncio.Task[bytes]) -> None:
         """Keep a drawn picture (not a failed or cancelled one), then drop the oldest beyond the budget."""
@@ -109,6 +141,11 @@ _cache = PictureCache()
 async def png(draw: Callable[..., bytes], *args: Any, near: int | None = None, board: bool = False) -> bytes:
     """`draw(*args)`'s picture, drawn once per content (see PictureCache), by the worker of `near` (a channel)."""
     return await _cache.png(draw, *args, near=near, board=board)
+
+
+def foresee(draw: Callable[..., bytes], *args: Any, near: int | None = None) -> None:
+    """See `PictureCache.foresee`."""
+    _cache.foresee(draw, *args, near=near)
 
 
 def cache() -> PictureCache:

@@ -56,8 +56,9 @@ waits for the bot between two. The rest wait in the bot, where one somebody wait
 a step ahead is handed over only to a worker with nothing in hand."""
 
 
-WAITED, BOARD, AHEAD = 0, 1, 2
-"""Jobs' ranks: pictures somebody waits for, then boards, then drawing ahead (`rendering.WARM_UPS`)."""
+WAITED, BOARD, FORESEEN, AHEAD = 0, 1, 2, 3
+"""Jobs' ranks: pictures somebody waits for, then boards, then pictures nobody has asked for yet (a player's next
+hand), then drawing ahead (`rendering.WARM_UPS`)."""
 
 
 @dataclass(order=True)
@@ -68,6 +69,14 @@ class Job:
     call: tuple[Any, ...] = field(compare=False)
     result: Future[Any] = field(compare=False)
     tries: int = field(default=0, compare=False)
+
+
+@dataclass
+class Ticket:
+    """Where a picture asked for ahead of time waits, so that it can be hurried once somebody waits for it."""
+
+    job: Job | None = None
+    worker: Worker | None = None
 
 
 @dataclass(eq=False)
@@ -117,10 +126,18 @@ class Pictures:
         self._last = time.monotonic()
         self._stopped = threading.Event()
 
-    async def drawn(self, draw: Callable[..., T], *args: Any, near: int | None = None, board: bool = False) -> T:
+    async def drawn(
+        self,
+        draw: Callable[..., T],
+        *args: Any,
+        near: int | None = None,
+        board: bool = False,
+        ticket: Ticket | None = None,
+    ) -> T:
         """`draw(*args)` off the event loop: in a worker process (a module-level `draw`, picklable arguments; the
-        worker of `near`, after the pictures somebody waits for if it is a `board`), else in the drawing thread
-        (context variables included, as asyncio.to_thread would)."""
+        worker of `near`, after the pictures somebody waits for if it is a `board`, after boards too if it comes with
+        a `ticket`: asked for ahead of time), else in the drawing thread (context variables included, as
+        asyncio.to_thread would)."""
         if not self.workers:
             call = functools.partial(contextvars.copy_context().run, draw, *args)
             return await asyncio.get_running_loop().run_in_executor(DRAWING, call)
@@ -128,8 +145,11 @@ class Pictures:
         with self._lock:
             chosen = self._chosen(near)
             self._asked += 1
-            rank = (BOARD if board else WAITED, self._asked)
-            heapq.heappush(chosen.waiting, Job(rank, (language(), draw, args), result))
+            rank = (FORESEEN if ticket is not None else BOARD if board else WAITED, self._asked)
+            job = Job(rank, (language(), draw, args), result)
+            heapq.heappush(chosen.waiting, job)
+            if ticket is not None:
+                ticket.job, ticket.worker = job, chosen
             self._drawing += 1
         try:
             with self._lock:
@@ -182,16 +202,27 @@ class Pictures:
 
     def _next_for(self, chosen: Worker) -> Job | None:
         """The next job for the worker (called holding the lock): a picture somebody waits for, its own or else the
-        busiest worker's, even beside another in hand (IN_HAND); else a board, only into an empty hand, so that an
-        answer asked meanwhile waits for one board at most; else a step ahead, its own only, one at a time."""
+        busiest worker's, even beside another in hand (IN_HAND); else a board, then a foreseen picture, only into an
+        empty hand, so that an answer asked meanwhile waits for one of them at most; else a step ahead, its own only,
+        one at a time."""
         busiest = max(self._pool, key=lambda w: w.load, default=chosen)
-        for rank in (WAITED, BOARD):
+        for rank in (WAITED, BOARD, FORESEEN):
             for source in (chosen, busiest):
                 if source.waiting and source.waiting[0].rank[0] == rank and (rank == WAITED or not chosen.in_hand):
                     return heapq.heappop(source.waiting)
         if chosen.waiting and chosen.waiting[0].rank[0] == AHEAD and not chosen.in_hand and not chosen.ahead:
             return heapq.heappop(chosen.waiting)
         return None
+
+    def hurry(self, ticket: Ticket) -> None:
+        """Somebody waits for a picture asked for ahead of time: if it is still waiting, it goes before boards."""
+        with self._lock:
+            job, chosen = ticket.job, ticket.worker
+            if job is None or chosen is None or job.rank[0] != FORESEEN or job not in chosen.waiting:
+                return  # drawn already, being drawn, or its workers stopped
+            job.rank = (WAITED, job.rank[1])
+            heapq.heapify(chosen.waiting)
+            self._hand_over(chosen)
 
     def _draw_ahead(self, chosen: Worker) -> None:
         """Queue what a new worker process draws ahead when it has nothing else to draw (called holding the lock)."""
@@ -309,9 +340,22 @@ def configure(workers: int) -> None:
         _pictures.start()
 
 
-async def drawn(draw: Callable[..., T], *args: Any, near: int | None = None, board: bool = False) -> T:
+async def drawn(
+    draw: Callable[..., T], *args: Any, near: int | None = None, board: bool = False, ticket: Ticket | None = None
+) -> T:
     """`draw(*args)`, drawn as configured (see `Pictures.drawn`)."""
-    return await _pictures.drawn(draw, *args, near=near, board=board)
+    return await _pictures.drawn(draw, *args, near=near, board=board, ticket=ticket)
+
+
+def hurry(ticket: Ticket) -> None:
+    """See `Pictures.hurry`."""
+    _pictures.hurry(ticket)
+
+
+def drawing_ahead() -> bool:
+    """Whether pictures can be drawn before they are asked for: only in worker processes, where they wait behind
+    every other picture (in the bot's own drawing thread they would hold the next answer up)."""
+    return _pictures.workers > 0
 
 
 def stop() -> None:

@@ -13,8 +13,9 @@ import rendering
 from bot.games import REGISTRY
 from bot.games.rng import GameRandom
 from bot.i18n import speaking
-from bot.ui import picture_cache
+from bot.ui import channel_writer, delivery, picture_cache, pictures
 from bot.ui.picture_cache import PictureCache
+from bot.ui.presenters import picture_names
 from tests.discord_layer.table import Table, menu_options
 
 NAMES = ["alice", "bob", "carol"]
@@ -127,3 +128,49 @@ async def test_an_edit_that_leaves_the_picture_unchanged_keeps_the_attachment(ta
 def message(table: Table, message_id: int) -> discord.Message:
     """A message of the game channel, as Discord holds it now."""
     return next(m for m in table.game_channel.history() if m.id == message_id)
+
+
+async def test_a_foreseen_picture_is_served_when_asked_for_and_drawn_only_by_workers() -> None:
+    view = REGISTRY[GAME].player_view(versions(1)[0], 0)
+    cache = PictureCache()
+    cache.foresee(rendering.png_of, rendering.RENDERERS[GAME], view, NAMES)  # the bot draws in its own thread here
+    assert cache.drawn == 0 and not cache._drawing, "drawn ahead only where it waits behind every other picture"
+    pictures.configure(1)
+    try:
+        cache.foresee(rendering.png_of, rendering.RENDERERS[GAME], view, NAMES)
+        await asyncio.gather(*cache._foreseen)
+        assert cache.drawn == 1
+        assert await png(cache, view) == rendering.png_of(rendering.RENDERERS[GAME], view, NAMES)
+        assert cache.drawn == 1 and cache.served == 1  # asked for: served, not drawn again
+    finally:
+        pictures.configure(0)
+
+
+async def test_the_next_players_hand_is_drawn_before_they_ask_and_only_served_to_them(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(channel_writer, "FORESEE_AFTER_S", 0.0)
+    await table.started(table.bob, table.carol)
+    pictures.configure(1)
+    cache = picture_cache.cache()
+    try:
+        mover = table.actor_for((await table.current()).to_ping[0])
+        await table.play(mover)
+        awaited = (await table.current()).to_ping
+        foreseeing = delivery.writer(table.bot, table.game_channel.id)._foreseeing
+        assert foreseeing is not None
+        await foreseeing  # the awaited player's hand asked for ahead
+        await asyncio.gather(*cache._foreseen)  # and drawn
+        next_up, other = table.actor_for(awaited[0]), next(a for a in (table.bob, table.carol) if a.id != awaited[0])
+        drawn, served = cache.drawn, cache.served
+        hand = await table.open_hand(next_up)
+        assert cache.drawn == drawn and cache.served == served + 1, "their hand was drawn before they asked"
+        theirs = await table.current(next_up)
+        assert hand.response is not None
+        attachment = hand.response.message.attachments[0]
+        expected = rendering.png_of(rendering.RENDERERS[theirs.game], theirs.actor_view, picture_names(theirs))
+        assert attachment.size == len(expected)
+        await table.open_hand(other)
+        assert cache.drawn == drawn + 1, "another player's hand is their own, drawn for them"
+    finally:
+        pictures.configure(0)

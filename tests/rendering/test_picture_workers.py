@@ -16,7 +16,7 @@ import pytest
 import rendering
 from bot.games.mexican_train import MEXICAN_TRAIN
 from bot.i18n import speaking
-from bot.ui.pictures import IN_HAND, Pictures
+from bot.ui.pictures import IN_HAND, Pictures, Ticket
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -292,3 +292,29 @@ async def test_an_answer_asked_while_boards_are_drawn_waits_for_one_board_at_mos
     finally:
         pictures.stop()
     assert answered - asked < 0.4, "the answer waited for the board under way only"
+
+
+async def test_a_foreseen_picture_waits_behind_boards_until_somebody_waits_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A picture asked for ahead of time (a player's next hand) comes after boards; once somebody waits for it (the
+    player clicked), it is hurried before them."""
+    monkeypatch.setattr(rendering, "WARM_UPS", [])
+    pictures = Pictures(1)
+    try:
+        await pictures.drawn(os.getpid)  # the worker is up
+        busy = asyncio.ensure_future(pictures.drawn(time.sleep, 0.3))
+        await asyncio.sleep(0.05)
+        boards = [asyncio.ensure_future(pictures.drawn(time.monotonic, board=True)) for _ in range(2)]
+        ticket = Ticket()
+        foreseen = asyncio.ensure_future(pictures.drawn(time.monotonic, ticket=ticket))
+        later = Ticket()
+        left = asyncio.ensure_future(pictures.drawn(time.monotonic, ticket=later))
+        await asyncio.sleep(0.05)
+        pictures.hurry(ticket)
+        await busy
+        drawn_at = await asyncio.gather(foreseen, *boards, left)
+    finally:
+        pictures.stop()
+    assert drawn_at[0] < min(drawn_at[1:3]), "hurried: before the boards asked for earlier"
+    assert drawn_at[3] > max(drawn_at[1:3]), "not hurried: after the boards"
