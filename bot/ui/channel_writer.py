@@ -36,11 +36,6 @@ RETRY_S = (1.0, 3.0, 10.0, 30.0)
 """After Discord refused a board: the pauses before each new try (then the next change tries again)."""
 
 
-FORESEE_AFTER_S = 2.0
-"""How long after a change is told the awaited players' next hands are drawn: a burst's answers go first, and a
-player takes longer than that to click **My hand**."""
-
-
 class ChannelWriter:
     """The one sender of a channel's public messages (see the module's docstring)."""
 
@@ -218,15 +213,14 @@ class ChannelWriter:
             raise failed
 
     def _foresee(self, update: Update) -> None:
-        """In FORESEE_AFTER_S, have the awaited players' next hands drawn (`outgoing.foresee_hands`), unless a newer
-        change comes first (it foresees its own)."""
+        """Have the awaited players' next hands drawn (`outgoing.foresee_hands`), unless a newer change comes first
+        (it foresees its own)."""
         if self._foreseeing is not None:
             self._foreseeing.cancel()
-        self._foreseeing = asyncio.get_running_loop().create_task(self._foresee_later(update))
+        self._foreseeing = asyncio.get_running_loop().create_task(self._foresee_now(update))
         self._foreseeing.add_done_callback(_retrieved)
 
-    async def _foresee_later(self, update: Update) -> None:
-        await asyncio.sleep(FORESEE_AFTER_S)
+    async def _foresee_now(self, update: Update) -> None:
         try:
             await outgoing.foresee_hands(self.client, self.manager, update)
         except IllegalAction:

@@ -82,13 +82,14 @@ def language_of_channel(client: discord.Client, channel_id: int) -> str:
 
 
 async def foresee_hands(client: discord.Client, manager: GameManager, update: Update) -> None:
-    """Have the picture of each awaited player's own view drawn now, after every other picture, so that their
+    """Have the picture of each newly awaited player's own view drawn now, after every other picture, so that their
     **My hand** finds it drawn (in their language, as they last spoke, else the server's). Nothing is sent: the
-    picture is kept by what it shows (`picture_cache`), so it is only ever served for that very view."""
+    picture is kept by what it shows (`picture_cache`), so it is only ever served for that very view. Those awaited
+    already are left alone: while others play the same round, their view may change again before they look."""
     renderer = rendering.RENDERERS.get(update.game)
     if renderer is None or not update.running:
         return
-    for user_id in update.to_ping:
+    for user_id in update.newly_awaited:
         own = await manager.current(update.channel_id, user_id)
         if own.actor_view is None or own.version != update.version:
             continue  # no seat, or the game has moved on meanwhile

@@ -13,7 +13,7 @@ import rendering
 from bot.games import REGISTRY
 from bot.games.rng import GameRandom
 from bot.i18n import speaking
-from bot.ui import channel_writer, delivery, picture_cache, pictures
+from bot.ui import delivery, picture_cache, pictures
 from bot.ui.picture_cache import PictureCache
 from bot.ui.presenters import picture_names
 from tests.discord_layer.table import Table, menu_options
@@ -146,10 +146,7 @@ async def test_a_foreseen_picture_is_served_when_asked_for_and_drawn_only_by_wor
         pictures.configure(0)
 
 
-async def test_the_next_players_hand_is_drawn_before_they_ask_and_only_served_to_them(
-    table: Table, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(channel_writer, "FORESEE_AFTER_S", 0.0)
+async def test_the_next_players_hand_is_drawn_before_they_ask_and_only_served_to_them(table: Table) -> None:
     await table.started(table.bob, table.carol)
     pictures.configure(1)
     cache = picture_cache.cache()
