@@ -108,20 +108,24 @@ def free_look(route: Route, bullets_live: bool, lit: bool) -> tmap.Look:
     return tmap.Look(crops.faded(look.fill), bullet_mark=look.bullet_mark, outline=crops.faded(look.outline))
 
 
-def sprites_ahead(scale: float) -> None:
-    """Keep every free route's sprites at `scale`, lit and washed out, as a game starts (about 60 ms)."""
-    for route in japan().routes.values():
+def sprites_ahead(scale: float, first: int, last: int) -> None:
+    """Keep the sprites of free routes `first` to `last` (in the map's order) at `scale`, lit and washed out, as a
+    game starts (a few ms)."""
+    for route in list(japan().routes.values())[first:last]:
         for lit in (True, False):
             look = free_look(route, True, lit)
             _sprites.get((route.id, look, scale), partial(sprite, route.id, look, scale))
 
 
-def ground_ahead(scale: float) -> None:
-    """Keep the whole map's ground at `scale`, and paper a square past its edges (up to 120 ms)."""
-    squares = range(-1, math.ceil(MAP_EDGE * scale / TILE) + 1)
-    for row in squares:
-        for column in squares:
-            _tiles.get((scale, column, row), partial(tile, scale, column, row))
+def ground_ahead(scale: float, row: int) -> None:
+    """Keep a row of the whole map's squares of ground at `scale`, and paper a square past its edges (a few ms)."""
+    for column in range(-1, squares_across(scale) + 1):
+        _tiles.get((scale, column, row), partial(tile, scale, column, row))
+
+
+def squares_across(scale: float) -> int:
+    """How many squares of ground the whole map is across at `scale`."""
+    return math.ceil(MAP_EDGE * scale / TILE)
 
 
 def car_box(route_id: int, grow: float, k: float) -> Rect:

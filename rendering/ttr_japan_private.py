@@ -91,9 +91,19 @@ def seat_scales() -> list[float]:
     return scales
 
 
+ROUTES_A_STEP = 16
+"""Routes whose sprites a worker draws ahead in one step: steps of a few ms, so that a picture asked for meanwhile
+hardly waits, even on a starved CPU."""
+
+
 def warm_ups() -> list[rendering.WarmUp]:
     """What a worker draws ahead, step by step: the pieces of seats' crops at every scale they take."""
-    return [(ahead, (scale,)) for scale in seat_scales() for ahead in (cars.sprites_ahead, cars.ground_ahead)]
+    routes = len(japan().routes)
+    steps: list[rendering.WarmUp] = []
+    for scale in seat_scales():
+        steps += [(cars.sprites_ahead, (scale, n, n + ROUTES_A_STEP)) for n in range(0, routes, ROUTES_A_STEP)]
+        steps += [(cars.ground_ahead, (scale, row)) for row in range(-1, cars.squares_across(scale) + 1)]
+    return steps
 
 
 def seat_crop(points: Iterable[Point], top: int) -> Crop:

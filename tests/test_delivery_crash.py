@@ -31,7 +31,12 @@ async def run_until_killed(database: Path, moment: str) -> list[dict[str, Any]]:
         sys.executable, "-m", "tests.support.delivery_crash_worker", str(database), moment, cwd=ROOT,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
-    out, err = await asyncio.wait_for(worker.communicate(), 60)
+    try:
+        out, err = await asyncio.wait_for(worker.communicate(), 60)
+    except TimeoutError:
+        worker.kill()  # never left behind
+        await worker.wait()
+        raise
     assert worker.returncode == -signal.SIGKILL, err.decode()
     return [json.loads(line) for line in out.decode().splitlines()]
 

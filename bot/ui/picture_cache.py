@@ -11,18 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-import orjson
-
 from bot.i18n import language
 from bot.ui.pictures import Ticket, drawing_ahead, drawn, hurry
 
-KEYS = orjson.OPT_NON_STR_KEYS
-"""A view's dictionaries may be keyed by numbers (seats): written as JSON writes them, as strings. orjson writes a
-Ticket to Ride view in a tenth of the standard library's time, and a key is made for every picture asked for."""
 BUDGET_BYTES = 8 * 1024 * 1024
 """At most this much of PNG bytes kept: ~150 pictures, a burst's worth of hands and boards."""
 
@@ -31,10 +27,10 @@ def content_key(draw: Callable[..., bytes], args: tuple[Any, ...]) -> str | None
     """A digest of everything the picture is made of (the drawing, its arguments, the language), or None when an
     argument can't be written out faithfully (then the picture is drawn afresh, never mistaken for another)."""
     try:
-        made_of = orjson.dumps([language(), draw, args], option=orjson.OPT_SORT_KEYS | KEYS, default=_named)
-    except (TypeError, ValueError):  # something unknown (orjson's errors are TypeErrors)
+        made_of = json.dumps([language(), draw, args], sort_keys=True, separators=(",", ":"), default=_named)
+    except (TypeError, ValueError):  # something unknown, or keys of mixed types that can't be sorted
         return None
-    return hashlib.blake2b(made_of, digest_size=20).hexdigest()
+    return hashlib.blake2b(made_of.encode(), digest_size=20).hexdigest()
 
 
 def _named(thing: Any) -> Any:

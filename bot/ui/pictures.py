@@ -56,6 +56,10 @@ waits for the bot between two. The rest wait in the bot, where one somebody wait
 a step ahead is handed over only to a worker with nothing in hand."""
 
 
+AHEAD_WHEN_QUIET_S = 0.5
+"""Steps ahead are taken only once no picture has been asked for or drawn for this long: pictures asked one after
+another (a move's board, then its DMs) never each wait behind a step, which on a starved CPU lasts long."""
+
 WAITED, BOARD, FORESEEN, AHEAD = 0, 1, 2, 3
 """Jobs' ranks: pictures somebody waits for, then boards, then pictures nobody has asked for yet (a player's next
 hand), then drawing ahead (`rendering.WARM_UPS`)."""
@@ -125,6 +129,8 @@ class Pictures:
         self._asked = 0
         self._last = time.monotonic()
         self._stopped = threading.Event()
+        self._quiet: threading.Timer | None = None
+        """Hands steps ahead over once it is quiet enough (see AHEAD_WHEN_QUIET_S)."""
 
     async def drawn(
         self,
@@ -211,8 +217,26 @@ class Pictures:
                 if source.waiting and source.waiting[0].rank[0] == rank and (rank == WAITED or not chosen.in_hand):
                     return heapq.heappop(source.waiting)
         if chosen.waiting and chosen.waiting[0].rank[0] == AHEAD and not chosen.in_hand and not chosen.ahead:
-            return heapq.heappop(chosen.waiting)
+            quiet = 0.0 if self._drawing else time.monotonic() - self._last
+            if quiet >= AHEAD_WHEN_QUIET_S:
+                return heapq.heappop(chosen.waiting)
+            self._ahead_when_quiet(AHEAD_WHEN_QUIET_S - quiet)
         return None
+
+    def _ahead_when_quiet(self, after: float) -> None:
+        """Look again for steps ahead in `after` seconds (called holding the lock)."""
+        if self._quiet is not None and self._quiet.is_alive():
+            return
+        self._quiet = threading.Timer(after, self._hand_over_all)
+        self._quiet.daemon = True
+        self._quiet.start()
+
+    def _hand_over_all(self) -> None:
+        """Give every worker what it may take now."""
+        with self._lock:
+            self._quiet = None
+            for each in self._pool:
+                self._hand_over(each)
 
     def hurry(self, ticket: Ticket) -> None:
         """Somebody waits for a picture asked for ahead of time: if it is still waiting, it goes before boards."""

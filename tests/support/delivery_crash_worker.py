@@ -46,7 +46,9 @@ class World:
 
 def make_bot(database: Path | str) -> TetsudoBot:
     """The bot with Mexican Train, the game played in the channel itself (no thread: the ids must be rebuilt)."""
-    settings = Settings(database=str(database), open_threads=False, shard_count=1)
+    # Pictures drawn in the bot's own thread: nothing is drawn ahead (a player's next hand), which simcord's settle
+    # would wait for after every click, and on a starved CPU for longer than its 5 s.
+    settings = Settings(database=str(database), open_threads=False, shard_count=1, picture_workers="0")
     # One deal every run: with a random one, now and then the first move leaves nobody newly to ping.
     return TetsudoBot(settings, {"mexican_train": MEXICAN_TRAIN}, seeds=lambda: SEED)
 
