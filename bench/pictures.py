@@ -1,7 +1,8 @@
 """What one picture costs: draw ms, PNG-encode ms and bytes, per game and view (the public board, a seat's own).
 
 For each game, `--positions` seeded mid-game positions (`--moves` random legal moves from a four-player setup). Each
-picture is timed `--repeat` times, each time as a worker would draw it after one other picture of that game: its texts
+picture is timed `--repeat` times, each time as a started worker (its steps ahead taken, `rendering.WARM_UPS`) would
+draw it after one other picture of that game: its texts
 forgotten (rendering.canvas.forget_texts), another position of the same game drawn untimed, then the timed
 renderer's drawing, then the PNG encoding exactly as the bot encodes (`rendering.encoded`). Figures are medians over
 positions and repeats, in ms of CPU time of this thread (no worker; other processes busy on the machine do not count),
@@ -105,6 +106,8 @@ def main() -> None:
         f"Python {platform.python_version()} · Pillow {PIL.__version__} · {args.positions} position(s) × "
         f"{args.repeat} repeat(s) after {args.moves} moves · medians, ms of one core"
     )
+    for step, step_args in rendering.WARM_UPS:  # what a worker draws ahead once started, before any of these
+        step(*step_args)
     table = figures(games, args.positions, args.repeat, args.moves)
     before = json.loads(args.compare.read_text()) if args.compare else None
     show(table, before)
