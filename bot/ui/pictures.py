@@ -67,7 +67,7 @@ hand), then drawing ahead (`rendering.WARM_UPS`)."""
 
 @dataclass(order=True)
 class Job:
-    """A picture to draw: first those somebody waits for, then boards, each in the order asked, then drawing ahead."""
+    """A job for a worker, by rank (WAITED, BOARD, FORESEEN, AHEAD) and then in the order asked."""
 
     rank: tuple[int, int]
     call: tuple[Any, ...] = field(compare=False)
