@@ -21,6 +21,7 @@ import logging
 import multiprocessing
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -89,7 +90,9 @@ class Worker:
 
     pool: ProcessPoolExecutor
     waiting: list[Job] = field(default_factory=list)
-    """A heap: the first job is the next to hand over."""
+    """A heap of pictures: the first is the next to hand over."""
+    steps: deque[Job] = field(default_factory=deque)
+    """Its steps ahead, in order (kept apart: no other worker takes them, and they are no picture)."""
     in_hand: int = 0
     """Pictures handed to its process."""
     ahead: bool = False
@@ -97,8 +100,8 @@ class Worker:
 
     @property
     def load(self) -> int:
-        """Pictures it has still to draw (drawing ahead is not a picture)."""
-        return sum(1 for job in self.waiting if job.rank[0] != AHEAD) + self.in_hand
+        """Pictures it has still to draw."""
+        return len(self.waiting) + self.in_hand
 
 
 def new_pool() -> ProcessPoolExecutor:
@@ -216,10 +219,10 @@ class Pictures:
             for source in (chosen, busiest):
                 if source.waiting and source.waiting[0].rank[0] == rank and (rank == WAITED or not chosen.in_hand):
                     return heapq.heappop(source.waiting)
-        if chosen.waiting and chosen.waiting[0].rank[0] == AHEAD and not chosen.in_hand and not chosen.ahead:
+        if chosen.steps and not chosen.in_hand and not chosen.ahead:
             quiet = 0.0 if self._drawing else time.monotonic() - self._last
             if quiet >= AHEAD_WHEN_QUIET_S:
-                return heapq.heappop(chosen.waiting)
+                return chosen.steps.popleft()
             self._ahead_when_quiet(AHEAD_WHEN_QUIET_S - quiet)
         return None
 
@@ -252,7 +255,7 @@ class Pictures:
         """Queue what a new worker process draws ahead when it has nothing else to draw (called holding the lock)."""
         for step in rendering.WARM_UPS:
             self._asked += 1
-            heapq.heappush(chosen.waiting, Job((AHEAD, self._asked), (language(), *step), Future()))
+            chosen.steps.append(Job((AHEAD, self._asked), (language(), *step), Future()))
 
     def _back(self, chosen: Worker, pool: ProcessPoolExecutor, job: Job, handed: Future[Any]) -> None:
         """A worker's picture is back: hand it on (or, its process having died, try once more in a new one), and
@@ -266,7 +269,8 @@ class Pictures:
             if isinstance(error, BrokenProcessPool) and job.tries < TRIES and chosen in self._pool:
                 if chosen.pool is pool:
                     self._replace(chosen)
-                heapq.heappush(chosen.waiting, job)
+                if job.rank[0] != AHEAD:  # a new process takes every step ahead anew (`_replace`)
+                    heapq.heappush(chosen.waiting, job)
                 self._hand_over(chosen)
                 return
         if error is None:
@@ -327,6 +331,7 @@ class Pictures:
                     if job.tries or job.result.set_running_or_notify_cancel():  # tried once already: running
                         job.result.set_exception(RuntimeError("the picture workers were stopped"))
                 each.waiting.clear()
+                each.steps.clear()
                 each.pool.shutdown(wait=False)
             self._pool = []
             log.info("picture workers stopped (%s)", why)

@@ -231,13 +231,6 @@ def notes(path: Path) -> list[tuple[int, float]]:
     return [(int(pid), float(at)) for pid, at in (line.split() for line in lines if line)]
 
 
-async def until(condition: Callable[[], bool], within: float = 20.0) -> None:
-    deadline = time.monotonic() + within
-    while not condition():
-        assert time.monotonic() < deadline, "not within the time allowed"
-        await asyncio.sleep(0.05)
-
-
 async def test_a_started_worker_draws_ahead_and_a_picture_waits_for_one_step_at_most(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -248,11 +241,11 @@ async def test_a_started_worker_draws_ahead_and_a_picture_waits_for_one_step_at_
     pictures = Pictures(1)
     try:
         pictures.start()
-        await until(lambda: len(notes(steps)) >= 1)  # up, and drawing ahead
+        assert await wait_until(lambda: len(notes(steps)) >= 1, 20)  # up, and drawing ahead
         asked = time.monotonic()
         drawn_at = await pictures.drawn(time.monotonic)
         assert drawn_at - asked < 0.4 + 0.3, "the picture waited for one step at most, not for all five"
-        await until(lambda: len(notes(steps)) == 5)  # and then the worker went on ahead
+        assert await wait_until(lambda: len(notes(steps)) == 5, 20)  # and then the worker went on ahead
     finally:
         pictures.stop()
     assert sum(1 for _pid, at in notes(steps) if at < drawn_at) <= 2
@@ -266,7 +259,7 @@ async def test_a_worker_draws_ahead_for_itself_only(tmp_path: Path, monkeypatch:
     try:
         pictures.start()
         busy = asyncio.ensure_future(pictures.drawn(time.sleep, 1.0, near=0))  # one worker's steps wait behind it
-        await until(lambda: len(notes(steps)) == 8)
+        assert await wait_until(lambda: len(notes(steps)) == 8, 20)
         await busy
         workers = set(pictures.pids())
     finally:
