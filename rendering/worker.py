@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -18,23 +19,63 @@ from bot.lifeline import start_worker
 M_MMAP_THRESHOLD = -3
 """glibc's mallopt parameter (malloc.h): allocations this big or more are mapped from the OS, unmapped when freed."""
 BIG_BUFFER = 1 << 20
+HAND_BACK_AFTER_S = 1.0
+"""A worker gives its free memory back to the OS once it has drawn nothing for this long (`Quiet`)."""
 
 
 def start() -> None:
-    """A worker's initializer: hand big buffers back, draw below the bot's priority, and end with the bot."""
-    hand_back_big_buffers()
+    """A worker's initializer: draw below the bot's priority, and end with the bot."""
     start_worker()
 
 
 def hand_back_big_buffers() -> None:
     """Have every picture buffer of 1 MB or more go back to the OS as soon as it is freed (glibc only).
 
-    By default glibc raises that threshold each time such a buffer is freed, up to 32 MB, so a map's layers soon come
-    from the heap, which it rarely gives back: a worker that had drawn all five games kept ~20 MB more (measured with
-    bench/footprint.py). A map's few mmap calls cost microseconds; the drawing, milliseconds.
+    For the bot's own drawing thread (`picture_workers = 0`), where memory counts more than the picture's speed: by
+    default glibc raises that threshold each time such a buffer is freed, up to 32 MB, so a map's layers soon come
+    from the heap, which it rarely gives back (~20 MB more, bench/footprint.py). Workers keep glibc's default: there
+    every buffer mapped afresh cost its pages' faults, nearly half of a picture's CPU under a burst.
     """
     with contextlib.suppress(OSError, AttributeError):  # not glibc: its own policy stands
         ctypes.CDLL("libc.so.6").mallopt(M_MMAP_THRESHOLD, BIG_BUFFER)
+
+
+class Quiet:
+    """Gives a worker's free memory back to the OS (glibc's `malloc_trim`) once it has drawn nothing for a while.
+
+    While pictures come, their big buffers are reused from the heap as it is, already paged in; once they stop, the
+    heap's free pages go back, so a worker between bursts holds about what it held before them.
+    """
+
+    def __init__(self, after_s: float = HAND_BACK_AFTER_S, hand_back: Callable[[], None] | None = None) -> None:
+        self.after_s = after_s
+        self.hand_back = hand_back or hand_back_free_memory
+        self._drew = threading.Event()
+        self._watch: threading.Thread | None = None
+
+    def drew(self) -> None:
+        """A picture is done: hand memory back `after_s` from now, unless another comes first."""
+        if self._watch is None:
+            self._watch = threading.Thread(target=self._hand_back_when_quiet, name="tetsudo-quiet", daemon=True)
+            self._watch.start()
+        self._drew.set()
+
+    def _hand_back_when_quiet(self) -> None:
+        while True:
+            self._drew.wait()
+            self._drew.clear()
+            while self._drew.wait(self.after_s):  # another picture meanwhile: count again from it
+                self._drew.clear()
+            self.hand_back()
+
+
+def hand_back_free_memory() -> None:
+    """Return the heap's free pages to the OS (glibc only; elsewhere nothing)."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+
+
+_quiet = Quiet()
 
 
 def ready() -> None:
@@ -43,5 +84,8 @@ def ready() -> None:
 
 def draw(language: str, draw: Callable[..., Any], args: Sequence[Any]) -> Any:
     """`draw(*args)` with the texts of the picture in `language`."""
-    with speaking(language):
-        return draw(*args)
+    try:
+        with speaking(language):
+            return draw(*args)
+    finally:
+        _quiet.drew()

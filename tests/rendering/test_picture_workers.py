@@ -17,6 +17,7 @@ import rendering
 from bot.games.mexican_train import MEXICAN_TRAIN
 from bot.i18n import speaking
 from bot.ui.pictures import IN_HAND, Pictures, Ticket
+from rendering.worker import Quiet
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -311,3 +312,58 @@ async def test_a_foreseen_picture_waits_behind_boards_until_somebody_waits_for_i
         pictures.stop()
     assert drawn_at[0] < min(drawn_at[1:3]), "hurried: before the boards asked for earlier"
     assert drawn_at[3] > max(drawn_at[1:3]), "not hurried: after the boards"
+
+
+_PINNED: list[bytearray] = []
+"""Buffers a worker keeps (for the test below): each holds the freed memory before it inside the heap."""
+
+
+def resident_mb(pid: int | None = None) -> float:
+    """A process's resident memory in MB (this one's by default)."""
+    with open(f"/proc/{pid or os.getpid()}/status") as status:
+        return int(status.read().split("VmRSS:")[1].split()[0]) / 1024
+
+
+def free_inside_the_heap(megabytes: int) -> float:
+    """In a worker: leave `megabytes` freed inside the heap, as a burst of pictures leaves its buffers; return the
+    resident MB just after."""
+    bytearray(8 << 20)  # freed at once: glibc then takes buffers below 8 MB from the heap, not a mapping of their own
+    buffers = [bytearray(4 << 20) for _ in range(megabytes // 4)]
+    _PINNED.append(bytearray(256 << 10))  # allocated after them: the heap cannot simply shrink past them
+    del buffers
+    return resident_mb()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc and relies on glibc's heap")
+async def test_a_worker_keeps_freed_buffers_while_it_draws_and_hands_them_back_once_quiet(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 33: buffers a picture frees are reused by the next without faulting their pages in again (mapping each
+    afresh cost nearly half a picture's CPU under a burst); a second after its last picture the worker gives the
+    free memory back, so that between bursts it holds what it held before."""
+    monkeypatch.setattr(rendering, "WARM_UPS", [])
+    pictures = Pictures(1)
+    try:
+        before = await pictures.drawn(resident_mb)
+        held = await pictures.drawn(free_inside_the_heap, 64)
+        (pid,) = worker_pids(pictures)
+        assert held > before + 48, "the freed buffers stay in the worker while it draws"
+        assert await wait_until(lambda: resident_mb(pid) < held - 48), "and go back once it has drawn nothing"
+    finally:
+        pictures.stop()
+
+
+def test_memory_goes_back_once_after_the_last_picture_only() -> None:
+    """Pictures a moment apart keep their memory; the hand-back comes once, `after_s` after the last of them."""
+    handed_back: list[float] = []
+    quiet = Quiet(after_s=0.3, hand_back=lambda: handed_back.append(time.monotonic()))
+    for _ in range(4):
+        time.sleep(0.1)
+        quiet.drew()
+    last = time.monotonic()
+    assert not handed_back, "not while pictures keep coming"
+    deadline = last + 5
+    while not handed_back and time.monotonic() < deadline:
+        time.sleep(0.02)
+    time.sleep(0.5)
+    assert len(handed_back) == 1 and handed_back[0] >= last + 0.3
