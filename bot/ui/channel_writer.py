@@ -8,7 +8,8 @@ hands its Update to its channel's writer at once, and the writer sends, one batc
    whose own task is late is still told in its place), pinging those still awaited: a ping follows its board;
 3. then the results of a game that ended, and each owner's newest private view by DM.
 Pictures are drawn side by side as soon as a change is noted; one superseded before it is drawn is never drawn. A
-board Discord refused (429, a timeout) is tried again a little later, until the channel shows the newest.
+board Discord refused (429, a timeout) is tried again a little later, until the channel shows the newest. A batch
+goes out once the clicks the bot has taken in are acknowledged (`Gate.acknowledgements_first`).
 """
 
 from __future__ import annotations
@@ -130,6 +131,9 @@ class ChannelWriter:
             elif isinstance(item, Repost):
                 await _answer(item.done, self._repost(item))
             else:
+                gate = getattr(self.client, "gate", None)
+                if gate is not None:
+                    await gate.acknowledgements_first()
                 batch = [item]
                 while self._queue and isinstance(self._queue[0], Noted):
                     following = self._queue.popleft()

@@ -27,7 +27,8 @@ class Gate:
 
     It also puts acknowledgements first: Discord drops an interaction not acknowledged within 3 s, and on a busy bot
     an acknowledged one's work (the engine, the pictures, the replies) would otherwise run between the others'
-    acknowledgements. So that work waits (`after_others_acknowledged`) until every interaction taken in is answered.
+    acknowledgements. So that work waits (`after_others_acknowledged`) until every interaction taken in is answered,
+    and so do the boards, lines and DMs that earlier moves owe (`acknowledgements_first`).
     """
 
     def __init__(self) -> None:
@@ -65,6 +66,12 @@ class Gate:
         self._answered(interaction)
         for other in [i for i in self._unanswered if i.response.is_done()]:  # answered without saying so
             self._answered(other)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._all_answered.wait(), ANSWERS_FIRST_MOST_S)
+
+    async def acknowledgements_first(self) -> None:
+        """Wait until every interaction taken in is acknowledged (at most ANSWERS_FIRST_MOST_S): what a move owes
+        others (its board, lines and DMs) goes out between bursts of clicks, not between their acknowledgements."""
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._all_answered.wait(), ANSWERS_FIRST_MOST_S)
 

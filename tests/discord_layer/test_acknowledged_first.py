@@ -11,7 +11,8 @@ import discord
 import simcord
 
 from bench.load import Click, prepare
-from bot.ui import gate
+from bot.games.base import Action
+from bot.ui import delivery, gate
 from tests.discord_layer.mexican_table import (
     MexicanTable,
     mexican_fixture,  # noqa: F401
@@ -99,3 +100,32 @@ async def test_a_click_never_answered_holds_the_others_back_no_longer_than_the_l
     began = time.perf_counter()
     await door.after_others_acknowledged(answered)
     assert time.perf_counter() - began < gate.ANSWERS_FIRST_MOST_S / 2
+
+
+async def test_a_moves_board_and_lines_wait_while_clicks_wait_to_be_acknowledged(mexican: MexicanTable) -> None:
+    """What a move owes the channel (its board, its lines) goes out once the clicks taken in meanwhile are
+    acknowledged, not between their acknowledgements; no longer than the limit behind one never answered."""
+    await mexican.started(mexican.bob)
+    bot, channel_id = mexican.bot, mexican.game_channel.id
+    mover = await mexican.turn_actor()
+    token = str((await mexican.view(mover))["legal"][0]["token"])
+    before = mexican.board_text()
+    moved = await bot.manager.act(channel_id, mover.id, Action.from_token(token))
+    _record, payload = prepare(mexican.env, Click(mexican.alice, mexican.board(), custom_id=hand_id(mexican)))
+    in_flight = discord.Interaction(data=payload, state=bot._connection)
+    admitted = asyncio.Event()
+    held_s = gate.ANSWERS_FIRST_MOST_S / 2
+
+    async def click_not_yet_acknowledged() -> None:
+        await bot.gate.admit(in_flight)
+        admitted.set()
+        await asyncio.sleep(held_s)
+
+    holding = asyncio.create_task(click_not_yet_acknowledged())
+    await admitted.wait()
+    began = time.perf_counter()
+    await delivery.queue(bot, moved)
+    waited = time.perf_counter() - began
+    await holding
+    assert held_s * 0.8 <= waited < gate.ANSWERS_FIRST_MOST_S * 3, f"the board went out after {waited:.3f} s"
+    assert mexican.board_text() != before, "and then it went out"
