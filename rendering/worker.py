@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -44,28 +45,36 @@ class Quiet:
     """Gives a worker's free memory back to the OS (glibc's `malloc_trim`) once it has drawn nothing for a while.
 
     While pictures come, their big buffers are reused from the heap as it is, already paged in; once they stop, the
-    heap's free pages go back, so a worker between bursts holds about what it held before them.
+    heap's free pages go back, so a worker between bursts holds about what it held before them. A picture only notes
+    the time: the watch wakes for the first picture after a hand-back, not for every one.
     """
 
     def __init__(self, after_s: float = HAND_BACK_AFTER_S, hand_back: Callable[[], None] | None = None) -> None:
         self.after_s = after_s
         self.hand_back = hand_back or hand_back_free_memory
-        self._drew = threading.Event()
+        self._last = 0.0
+        self._due = threading.Event()
+        """Set while a hand-back is owed (pictures were drawn since the last one)."""
         self._watch: threading.Thread | None = None
 
     def drew(self) -> None:
         """A picture is done: hand memory back `after_s` from now, unless another comes first."""
-        if self._watch is None:
-            self._watch = threading.Thread(target=self._hand_back_when_quiet, name="tetsudo-quiet", daemon=True)
-            self._watch.start()
-        self._drew.set()
+        self._last = time.monotonic()
+        if not self._due.is_set():
+            if self._watch is None:
+                self._watch = threading.Thread(target=self._hand_back_when_quiet, name="tetsudo-quiet", daemon=True)
+                self._watch.start()
+            self._due.set()
 
     def _hand_back_when_quiet(self) -> None:
         while True:
-            self._drew.wait()
-            self._drew.clear()
-            while self._drew.wait(self.after_s):  # another picture meanwhile: count again from it
-                self._drew.clear()
+            self._due.wait()
+            while (left := self._last + self.after_s - time.monotonic()) > 0:
+                time.sleep(left)
+            self._due.clear()
+            if self._last + self.after_s > time.monotonic():  # a picture came as the watch woke: count from it
+                self._due.set()
+                continue
             self.hand_back()
 
 
