@@ -65,7 +65,7 @@ def run_backup(path: str) -> int:
 def run_pg_dump(url: str, path: str) -> int:
     """Back a PostgreSQL database up with pg_dump, or say how to when it is not installed."""
     from bot.storage.backup import dump_postgresql
-    from bot.storage.postgresql import redacted
+    from bot.storage.where import redacted
 
     shown = redacted(url)
     try:

@@ -8,8 +8,9 @@ from pathlib import Path
 
 from bot.engine.replay import not_replaying
 from bot.games.base import Game
-from bot.storage import PostgresStorage, SqliteStorage, is_postgresql, redacted
+from bot.storage import SqliteStorage, is_postgresql, redacted
 from bot.storage.move import CannotMove, copying, rows_held
+from bot.storage.postgresql import PostgresStorage
 from bot.storage.serving import DatabaseInUse, moving
 
 

@@ -367,3 +367,15 @@ def test_checker_allows(rel: str, source: str) -> None:
 
 def test_an_unknown_top_level_module_has_no_layer() -> None:
     assert layer_of("bot/helpers.py") is None
+
+
+def test_a_bot_on_sqlite_never_imports_asyncpg() -> None:
+    """The PostgreSQL driver is loaded only for a PostgreSQL database: ~6 MB of the bot's memory on a small VPS."""
+    import subprocess
+
+    check = "import sys, bot.__main__, bot.client; print(sorted(m for m in sys.modules if m.startswith('asyncpg')))"
+    found = subprocess.run(
+        [sys.executable, "-c", check], cwd=Path(__file__).resolve().parents[1], capture_output=True, text=True
+    )
+    assert found.returncode == 0, found.stderr
+    assert found.stdout.strip() == "[]"

@@ -3,7 +3,6 @@
 from bot.storage.db import Conflict, Unavailable
 from bot.storage.moves import MoveWrite
 from bot.storage.outbox import OwedIds, OwedRow, Owing
-from bot.storage.postgresql import PostgresStorage, is_postgresql, redacted
 from bot.storage.records import (
     ActionRow,
     ChannelBusy,
@@ -17,6 +16,7 @@ from bot.storage.records import (
 )
 from bot.storage.repository import Storage, Transaction
 from bot.storage.sqlite import SqliteStorage
+from bot.storage.where import is_postgresql, redacted
 
 __all__ = [
     "ActionRow",
@@ -27,7 +27,6 @@ __all__ = [
     "OwedIds",
     "OwedRow",
     "Owing",
-    "PostgresStorage",
     "RatingRow",
     "ResultRow",
     "SeatRow",
@@ -47,5 +46,7 @@ __all__ = [
 async def open_storage(database: str) -> Storage:
     """The repository on `database`: a `postgresql://…` URL, else the path of a SQLite file."""
     if is_postgresql(database):
+        from bot.storage.postgresql import PostgresStorage  # only then: a bot on SQLite never imports asyncpg
+
         return await PostgresStorage.open(database)
     return await SqliteStorage.open(database)

@@ -10,7 +10,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
@@ -50,21 +49,6 @@ def numbered(sql: str) -> str:
         return f"${count}"
 
     return _MARK.sub(number, sql)
-
-
-def redacted(database: str) -> str:
-    """The `database` setting fit to log or print: a PostgreSQL URL's password, if it has one, replaced by ***."""
-    parts = urlsplit(database)
-    if not is_postgresql(database) or parts.password is None:
-        return database
-    user, host = parts.netloc.rsplit("@", 1)
-    netloc = f"{user.split(':', 1)[0]}:***@{host}"
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
-
-
-def is_postgresql(database: str) -> bool:
-    """Whether a `database` setting names a PostgreSQL server (a URL) rather than a SQLite file."""
-    return database.startswith(("postgresql://", "postgres://"))
 
 
 class PostgresDb:

@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 from types import TracebackType
 
-from bot.storage.postgresql import is_postgresql
+from bot.storage.where import is_postgresql
 
 
 class DatabaseInUse(Exception):

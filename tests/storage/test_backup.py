@@ -15,8 +15,9 @@ import pytest
 
 from bot.__main__ import main
 from bot.engine import GameManager
-from bot.storage import PostgresStorage, SqliteStorage, Storage
+from bot.storage import SqliteStorage, Storage
 from bot.storage.backup import backup_database
+from bot.storage.postgresql import PostgresStorage
 from tests.engine.harness import make_manager, random_move, start_game
 from tests.support import postgresql
 

@@ -21,8 +21,9 @@ from bot.engine.tournament_plan import TournamentSpec
 from bot.engine.tournaments import TournamentDesk
 from bot.games import REGISTRY
 from bot.settings import Settings
-from bot.storage import PostgresStorage, SqliteStorage, Storage
+from bot.storage import SqliteStorage, Storage
 from bot.storage.move import rows_held
+from bot.storage.postgresql import PostgresStorage
 from bot.storage.serving import DatabaseInUse, moving
 from tests.engine.harness import GUILD, PLAYERS, counting_clock, random_move, start_game, uid
 from tests.support import postgresql

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 import pytest
 
-from bot.storage import PostgresStorage
+from bot.storage.postgresql import PostgresStorage
 
 ENV = "TETSUDO_TEST_POSTGRESQL"
 WHY_SKIPPED = (
