@@ -33,12 +33,13 @@ BUSY_TIMEOUT_S = 60.0
 def niced_children() -> list[int]:
     """This process's children that have lowered their priority: workers (pictures, computers) whose start is done."""
     niced = []
+    lowered = min(19, os.getpriority(os.PRIO_PROCESS, 0) + NICENESS)  # 19: Linux's lowest priority
     for pid in descendants(os.getpid()):
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except (OSError, IndexError):
             continue
-        if int(fields[16]) == NICENESS:  # field 19 of proc(5), the 17th after the command name
+        if int(fields[16]) == lowered:  # field 19 of proc(5), the 17th after the command name
             niced.append(pid)
     return niced
 
