@@ -9,7 +9,7 @@ hands its Update to its channel's writer at once, and the writer sends, one batc
 3. then the results of a game that ended, and each owner's newest private view by DM.
 Pictures are drawn side by side as soon as a change is noted; one superseded before it is drawn is never drawn. A
 board Discord refused (429, a timeout) is tried again a little later, until the channel shows the newest. A batch
-goes out once the clicks the bot has taken in are acknowledged (`Gate.acknowledgements_first`).
+goes out once the clicks the bot has taken in since its change are acknowledged (`Gate.acknowledgements_first`).
 """
 
 from __future__ import annotations
@@ -78,7 +78,8 @@ class ChannelWriter:
         """Queue a committed change; the future ends once the channel was told (or Discord refused)."""
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._note(update)
-        self._queue.append(Noted(update, new_board, done))
+        gate = getattr(self.client, "gate", None)
+        self._queue.append(Noted(update, new_board, done, gate.admitted if gate is not None else 0))
         self._wake()
         return done
 
@@ -133,7 +134,7 @@ class ChannelWriter:
             else:
                 gate = getattr(self.client, "gate", None)
                 if gate is not None:
-                    await gate.acknowledgements_first()
+                    await gate.acknowledgements_first(item.admitted)
                 batch = [item]
                 while self._queue and isinstance(self._queue[0], Noted):
                     following = self._queue.popleft()

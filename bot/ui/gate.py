@@ -28,15 +28,20 @@ class Gate:
     It also puts acknowledgements first: Discord drops an interaction not acknowledged within 3 s, and on a busy bot
     an acknowledged one's work (the engine, the pictures, the replies) would otherwise run between the others'
     acknowledgements. So that work waits (`after_others_acknowledged`) until every interaction taken in is answered,
-    and so do the boards, lines and DMs that earlier moves owe (`acknowledgements_first`).
+    and so do the boards, lines and DMs that earlier moves owe to those taken in since (`acknowledgements_first`).
     """
 
     def __init__(self) -> None:
         self.closing = False
         self._in_flight: set[asyncio.Task[object]] = set()
-        self._unanswered: set[discord.Interaction] = set()
+        self._unanswered: dict[discord.Interaction, int] = {}
+        """Interactions taken in and not answered yet, with the number each was taken in as."""
+        self.admitted = 0
+        """How many interactions have been taken in so far."""
         self._all_answered = asyncio.Event()
         self._all_answered.set()
+        self._an_answer = asyncio.Event()
+        """Set (and replaced) each time one is answered."""
 
     @property
     def in_flight(self) -> int:
@@ -55,7 +60,8 @@ class Gate:
         if task is not None:
             self._in_flight.add(task)
             task.add_done_callback(self._in_flight.discard)
-            self._unanswered.add(interaction)
+            self.admitted += 1
+            self._unanswered[interaction] = self.admitted
             self._all_answered.clear()
             task.add_done_callback(lambda _task: self._answered(interaction))
         return True
@@ -69,15 +75,26 @@ class Gate:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._all_answered.wait(), ANSWERS_FIRST_MOST_S)
 
-    async def acknowledgements_first(self) -> None:
-        """Wait until every interaction taken in is acknowledged (at most ANSWERS_FIRST_MOST_S): what a move owes
-        others (its board, lines and DMs) goes out between bursts of clicks, not between their acknowledgements."""
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._all_answered.wait(), ANSWERS_FIRST_MOST_S)
+    async def acknowledgements_first(self, since: int) -> None:
+        """Wait until every interaction taken in after the first `since` is acknowledged (at most
+        ANSWERS_FIRST_MOST_S): what an earlier move owes others (its board, lines and DMs) goes out between bursts of
+        clicks, not between their acknowledgements. Those taken in before are not waited for: one of them may be the
+        very command that waits for this delivery before it answers."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + ANSWERS_FIRST_MOST_S
+        while any(n > since and not i.response.is_done() for i, n in self._unanswered.items()):
+            left = deadline - loop.time()
+            if left <= 0:
+                return
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._an_answer.wait(), left)
 
     def _answered(self, interaction: discord.Interaction) -> None:
         """`interaction` needs no more waiting for (answered, or its handling over)."""
-        self._unanswered.discard(interaction)
+        if self._unanswered.pop(interaction, None) is None:
+            return
+        self._an_answer.set()
+        self._an_answer = asyncio.Event()
         if not self._unanswered:
             self._all_answered.set()
 

@@ -30,6 +30,8 @@ class Noted:
     update: Update
     new_board: bool
     done: asyncio.Future[None]
+    admitted: int = 0
+    """How many interactions the bot had taken in when the change was handed in (`Gate.acknowledgements_first`)."""
 
 
 @dataclass

@@ -103,8 +103,9 @@ async def test_a_click_never_answered_holds_the_others_back_no_longer_than_the_l
 
 
 async def test_a_moves_board_and_lines_wait_while_clicks_wait_to_be_acknowledged(mexican: MexicanTable) -> None:
-    """What a move owes the channel (its board, its lines) goes out once the clicks taken in meanwhile are
-    acknowledged, not between their acknowledgements; no longer than the limit behind one never answered."""
+    """What a move owes the channel (its board, its lines) goes out once the clicks taken in since are acknowledged,
+    not between their acknowledgements, and no longer than the limit behind one never answered. A click taken in
+    before the move is not waited for: it may be the very command that waits for this delivery before answering."""
     await mexican.started(mexican.bob)
     bot, channel_id = mexican.bot, mexican.game_channel.id
     mover = await mexican.turn_actor()
@@ -121,11 +122,27 @@ async def test_a_moves_board_and_lines_wait_while_clicks_wait_to_be_acknowledged
         admitted.set()
         await asyncio.sleep(held_s)
 
+    release = asyncio.Event()
+    delivery.writer(bot, channel_id).run(release.wait)  # the writer is busy as the move comes, then the click
+    queued = delivery.queue(bot, moved)
     holding = asyncio.create_task(click_not_yet_acknowledged())
     await admitted.wait()
     began = time.perf_counter()
-    await delivery.queue(bot, moved)
+    release.set()
+    await queued
     waited = time.perf_counter() - began
     await holding
     assert held_s * 0.8 <= waited < gate.ANSWERS_FIRST_MOST_S * 3, f"the board went out after {waited:.3f} s"
     assert mexican.board_text() != before, "and then it went out"
+
+    # Taken in before the change: its delivery does not wait for it.
+    admitted.clear()
+    holding = asyncio.create_task(click_not_yet_acknowledged())
+    await admitted.wait()
+    mover = await mexican.turn_actor()
+    token = str((await mexican.view(mover))["legal"][0]["token"])
+    began = time.perf_counter()
+    await delivery.queue(bot, await bot.manager.act(channel_id, mover.id, Action.from_token(token)))
+    waited = time.perf_counter() - began
+    await holding
+    assert waited < held_s / 2, f"a click taken in before the move held its board back {waited:.3f} s"
