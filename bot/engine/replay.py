@@ -32,14 +32,19 @@ def logged_action(row: ActionRow) -> Action:
 def replay(game: Game, seed: int, seats: int, options: Mapping[str, Any], rows: Iterable[ActionRow]) -> State:
     """Setup, then every logged action in order, each with its own step's RNG."""
     state = new_state(game, seed, seats, options)
+    for row in rows:
+        state = apply_logged(game, state, row, seed)
+    return state
+
+
+def apply_logged(game: Game, state: State, row: ActionRow, seed: int) -> State:
+    """`state` after the logged move of `row`, with its own step's RNG."""
+    action = logged_action(row)
     # A game whose moves changed shape reads its older log entries (optional: most games never needed it).
     from_log = getattr(game, "from_log", None)
-    for row in rows:
-        action = logged_action(row)
-        if from_log is not None:
-            action = from_log(state, row.seat, action)
-        state = game.apply(state, row.seat, action, step_random(seed, row.n))
-    return state
+    if from_log is not None:
+        action = from_log(state, row.seat, action)
+    return game.apply(state, row.seat, action, step_random(seed, row.n))
 
 
 def state_text(game: Game, state: State) -> str:
