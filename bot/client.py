@@ -24,6 +24,7 @@ from bot.cogs.ttr_japan import TicketToRideCog
 from bot.engine import GameManager, TimerDefaults
 from bot.engine.claims import ShardRegistry
 from bot.engine.durations import parse_duration
+from bot.engine.replays import Replays
 from bot.engine.tournaments import TournamentDesk
 from bot.games import REGISTRY, compiled
 from bot.games.base import Game, IllegalAction
@@ -38,6 +39,7 @@ from bot.ui.computers import Computers
 from bot.ui.errors import TetsudoTree, reply_privately
 from bot.ui.gate import Gate, server_language
 from bot.ui.redelivery import Redelivery
+from bot.ui.replay_controls import REPLAY_ITEMS
 from bot.ui.scheduler import TimerScheduler
 from bot.ui.shard_claims import ShardClaims, process_name
 from bot.ui.tournament_runner import TournamentRunner
@@ -83,6 +85,7 @@ class TetsudoBot(commands.AutoShardedBot):
     processes may run the others on the same PostgreSQL database, each serving its own shards' servers."""
 
     manager: GameManager
+    replays: Replays
     tournament_desk: TournamentDesk
     tournaments: TournamentRunner
 
@@ -147,11 +150,12 @@ class TetsudoBot(commands.AutoShardedBot):
             **extra,
         )
         self.manager.computer_think_s = float(self.settings.computer_think)
+        self.replays = Replays(self.storage, self.games)
         await self.manager.servers.load()
         await self.redelivery.note()  # before any click: what a crash left owed, delivered once connected
         self.tournament_desk = TournamentDesk(self.manager)
         self.tournaments = TournamentRunner(self, self.tournament_desk)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *PANEL_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *PANEL_ITEMS, *REPLAY_ITEMS)
         await self.add_cog(GameCog(self))
         await self.add_cog(TetsudoCog(self))
         await self.add_cog(StatsCog(self))
@@ -215,7 +219,7 @@ class TetsudoBot(commands.AutoShardedBot):
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        items = (*DYNAMIC_ITEMS, *PANEL_ITEMS)
+        items = (*DYNAMIC_ITEMS, *PANEL_ITEMS, *REPLAY_ITEMS)
         if any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items):
             return
         if await self.gate.admit(interaction):

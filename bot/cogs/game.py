@@ -12,7 +12,7 @@ from bot.engine.durations import parse_duration
 from bot.engine.moderation import timer_words
 from bot.games.base import IllegalAction, parse_option_text, resolve_options
 from bot.i18n import _, ngettext
-from bot.ui import components, delivery, flows, messages, timeouts
+from bot.ui import components, delivery, flows, messages, replays, timeouts
 from bot.ui.errors import refusals_answered, reply_privately
 from bot.ui.messages import game_help, general_help, lobby_embed
 from bot.ui.presenters import presenter_for
@@ -162,6 +162,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play trai
             _("Abandon this game for everyone? Nothing will be recorded."),
             view=components.confirm_view("abandon", channel_id),
         )
+
+    @app_commands.command(name="replay", description="Step through an ended game, privately")
+    @app_commands.describe(game="An ended game (by default the newest of this channel)")
+    @app_commands.autocomplete(game=replays.replay_choices)
+    @refusals_answered
+    async def replay(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await replays.open_replay(interaction, game)
 
     @app_commands.command(name="log", description="The recent moves of this channel's game")
     @refusals_answered

@@ -9,6 +9,7 @@ every `CHECKPOINT_EVERY` steps, so stepping back and forth replays a few moves a
 from __future__ import annotations
 
 import json
+import time
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -35,6 +36,9 @@ class ReplayStep:
 
     game_id: int
     game: str
+    title: str
+    guild_id: int | None
+    channel_id: int
     step: int
     """0: as set up; n: after the n-th logged move."""
     steps: int
@@ -42,7 +46,10 @@ class ReplayStep:
     seat: int | None
     """Whose view `view` is (None: the public one)."""
     view: dict[str, JSON]
+    public: dict[str, JSON]
+    """Everyone's view at this step (`view` itself when `seat` is None)."""
     names: tuple[str, ...]
+    user_ids: tuple[int, ...]
     mover: int | None
     """The seat whose move led to this step (None at step 0)."""
     line: str
@@ -56,6 +63,7 @@ class Rebuilt:
     game: Game
     row: GameRow
     names: tuple[str, ...]
+    user_ids: tuple[int, ...]
     left: frozenset[int]
     actions: list[ActionRow]
     states: dict[int, State] = field(default_factory=dict)
@@ -99,17 +107,38 @@ class Replays:
             raise IllegalAction(_("That game had no such seat."))
         state = rebuilt.state_at(step)
         mover = rebuilt.actions[step - 1].seat if step else None
+        public = rebuilt.game.player_view(state, None)
+        row = rebuilt.row
         return ReplayStep(
             game_id=game_id,
             game=rebuilt.game.name,
+            title=rebuilt.game.title,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
             step=step,
             steps=steps,
             seat=seat,
-            view=rebuilt.game.player_view(state, seat),
+            view=public if seat is None else rebuilt.game.player_view(state, seat),
+            public=public,
             names=rebuilt.names,
+            user_ids=rebuilt.user_ids,
             mover=mover,
             line=rebuilt.line(step, state),
         )
+
+    async def choices(self, guild_id: int, channel_id: int, user_id: int, limit: int) -> list[tuple[int, str]]:
+        """Ended games of a server that one may want to replay, newest first: those of this channel and the user's
+        own, each with a label (its game, players and the day it ended)."""
+        found = []
+        for row in await self.storage.ended_games_to_replay(guild_id, channel_id, user_id, limit):
+            game = self.games.get(row.game)
+            if game is None:
+                continue
+            seats = sorted(await self.storage.seats(row.id), key=lambda s: s.seat)
+            players = ", ".join(shown_name(seat_name(s)) for s in seats)
+            day = time.strftime("%Y-%m-%d", time.gmtime((row.finished_ms or row.created_ms) / 1000))
+            found.append((row.id, f"{game.title} · {players} · {day}"))
+        return found
 
     async def _of(self, game_id: int) -> Rebuilt:
         """The game rebuilt, from those kept or read anew."""
@@ -129,6 +158,7 @@ class Replays:
             game=game,
             row=row,
             names=tuple(shown_name(seat_name(s)) for s in seats),
+            user_ids=tuple(s.user_id for s in seats),
             left=frozenset(s.seat for s in seats if s.resigned),
             actions=await self.storage.actions(game_id),
             states={0: new_state(game, row.seed, len(seats), options)},

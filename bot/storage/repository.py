@@ -306,6 +306,17 @@ class Storage(TimerQueries, StatsQueries, TournamentQueries, ServerQueries, Outb
         )
         return [GameRow(*row) for row in rows]
 
+    async def ended_games_to_replay(self, guild_id: int, channel_id: int, user_id: int, limit: int) -> list[GameRow]:
+        """A server's ended games played in this channel or with this user seated, newest first."""
+        rows = await self._db.fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND status IN ('finished', 'abandoned')"
+            " AND started_ms IS NOT NULL"
+            " AND (channel_id = ? OR id IN (SELECT game_id FROM seats WHERE user_id = ?))"
+            " ORDER BY id DESC LIMIT ?",
+            (guild_id, channel_id, user_id, limit),
+        )
+        return [GameRow(*row) for row in rows]
+
     async def running_games_of(self, user_id: int) -> list[GameRow]:
         """Running games where a user holds a seat, oldest first."""
         rows = await self._db.fetchall(

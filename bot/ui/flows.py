@@ -13,6 +13,7 @@ from bot.computers import LEVELS
 from bot.engine import GameManager, Player, StaleClick, Update
 from bot.engine.computers import level_word
 from bot.engine.names import shown_name, stored_name
+from bot.engine.replays import Replays
 from bot.games.base import Action, Game, IllegalAction, option_text
 from bot.i18n import N_, _, speaking
 from bot.settings import Settings
@@ -29,6 +30,7 @@ class Services(Protocol):
     """What the flows need from the bot object."""
 
     manager: GameManager
+    replays: Replays
     settings: Settings
     games: dict[str, Game]
     gate: Gate

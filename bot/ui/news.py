@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 import discord
 
@@ -14,7 +15,16 @@ from bot.ui.presenters import presenter_for
 LIMIT = 2000
 """Discord's limit on a message's text."""
 
-Piece = str | discord.Embed
+
+@dataclass(frozen=True)
+class Results:
+    """A game's results: their embeds, the last of them carrying **Replay**."""
+
+    embeds: tuple[discord.Embed, ...]
+    game_id: int
+
+
+Piece = str | discord.Embed | Results
 
 
 def news(rows: Iterable[OwedRow], updates: Mapping[int, Update], newest: Update) -> tuple[list[Piece], list[int]]:
@@ -33,8 +43,9 @@ def news(rows: Iterable[OwedRow], updates: Mapping[int, Update], newest: Update)
             _add_text(pieces, "\n".join(lines))
         pings.extend(pinged)
         update = updates.get(version)
-        if update is not None:  # each change's results once, after its lines
-            pieces.extend(presenter_for(update.game).result_embeds(update))
+        results = presenter_for(update.game).result_embeds(update) if update is not None else []
+        if update is not None and results:  # each change's results once, after its lines
+            pieces.append(Results(tuple(results), update.game_id))
     # Ping only who is still awaited: the game may have moved on since the line was saved.
     awaited = set(newest.to_ping) if newest.running else set()
     pinged_now = [uid for uid in dict.fromkeys(pings) if uid in awaited]
@@ -78,6 +89,14 @@ async def send(channel: discord.abc.Messageable, pieces: list[Piece], pinged: li
     for piece in pieces:
         if isinstance(piece, discord.Embed):
             await channel.send(embed=piece, allowed_mentions=outgoing.NO_PINGS)
+            continue
+        if isinstance(piece, Results):
+            from bot.ui.replay_controls import results_view  # its controls deliver through the writers: a cycle
+
+            for embed in piece.embeds[:-1]:
+                await channel.send(embed=embed, allowed_mentions=outgoing.NO_PINGS)
+            replay = results_view(piece.game_id)
+            await channel.send(embed=piece.embeds[-1], view=replay, allowed_mentions=outgoing.NO_PINGS)
             continue
         for text in chunks(piece):
             mentioned = [discord.Object(uid) for uid in pinged if f"<@{uid}>" in text]
