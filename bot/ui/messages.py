@@ -185,6 +185,7 @@ COMMANDS_HELP = (
     (N_("/game resign"), N_("leave a running game (your seat plays on by default)")),
     (N_("/game abandon"), N_("end the game without results (host or moderator)")),
     (N_("/game log"), N_("the recent moves")),
+    (N_("/game replay [game]"), N_("step through an ended game (only you see it)")),
     (N_("/game list"), N_("this server's games and whose move it is")),
     (N_("/game help [game]"), N_("this help, or one game's")),
     (
