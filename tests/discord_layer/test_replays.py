@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import discord
 import simcord
 
+from tests.discord_layer import conftest
 from tests.discord_layer.table import Table, menu_options, replies_ephemeral, response_text
 
 
@@ -148,3 +150,14 @@ async def test_a_forged_replay_control_changes_nothing_and_is_answered_privately
     assert replies_ephemeral(unknown) and "no such game" in response_text(unknown)
     odd = await table.alice.select(results, ["x"], custom_id=see_as)
     assert replies_ephemeral(odd) and "never offered" in response_text(odd)
+
+
+async def test_a_replays_controls_keep_working_after_a_restart(table: Table, database: Path) -> None:
+    await table.started(table.bob)
+    await table.play_to_the_end()
+    opened = await table.carol.slash(table.game_channel, "game replay")
+    shown = replay_message(opened)
+    steps = shown_step(opened)[1]
+    await table.env.restart_bot(conftest.make_bot(database))
+    forward = await table.carol.click(shown, custom_id=step_id(shown, "last"))
+    assert replies_ephemeral(forward) and shown_step(forward) == (steps, steps)
