@@ -161,3 +161,16 @@ async def test_a_replays_controls_keep_working_after_a_restart(table: Table, dat
     await table.env.restart_bot(conftest.make_bot(database))
     forward = await table.carol.click(shown, custom_id=step_id(shown, "last"))
     assert replies_ephemeral(forward) and shown_step(forward) == (steps, steps)
+
+
+async def test_a_game_of_another_server_is_not_replayed_here(table: Table) -> None:
+    update = await table.started(table.bob)
+    await table.play_to_the_end()
+    elsewhere = table.env.create_guild("Another Server")
+    lounge = elsewhere.create_text_channel("lounge")
+    eve = elsewhere.add_member(table.env.create_user("eve"))
+    refused = await eve.slash(lounge, "game replay", game=str(update.game_id))
+    assert replies_ephemeral(refused) and "not played on this server" in response_text(refused)
+    assert "Step" not in response_text(refused)
+    listed = await table.alice.slash(table.game_channel, "game replay", game=str(update.game_id))
+    assert shown_step(listed)[0] == 0, "on its own server it is"
