@@ -82,12 +82,22 @@ class Gate:
         very command that waits for this delivery before it answers."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + ANSWERS_FIRST_MOST_S
-        while any(n > since and not i.response.is_done() for i, n in self._unanswered.items()):
+        while self._waiting_since(since):
             left = deadline - loop.time()
             if left <= 0:
                 return
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._an_answer.wait(), left)
+
+    def _waiting_since(self, since: int) -> bool:
+        """Whether an interaction taken in after the first `since` is still unanswered (newest first: those taken in
+        are kept in the order of their numbers, so the scan stops at the first one taken in before)."""
+        for interaction, n in reversed(self._unanswered.items()):
+            if n <= since:
+                return False
+            if not interaction.response.is_done():
+                return True
+        return False
 
     def _answered(self, interaction: discord.Interaction) -> None:
         """`interaction` needs no more waiting for (answered, or its handling over)."""

@@ -39,7 +39,6 @@ def as_update(shown: ReplayStep) -> Update:
     """The step as the update the board's and hands' pictures and descriptions are made from."""
     holders = zip(shown.user_ids, shown.names, strict=True)
     seats = tuple(SeatInfo(seat, uid, name) for seat, (uid, name) in enumerate(holders))
-    own = shown.seat is not None
     return Update(
         game_id=shown.game_id,
         channel_id=shown.channel_id,
@@ -48,8 +47,8 @@ def as_update(shown: ReplayStep) -> Update:
         version=shown.step,
         seats=seats,
         public=shown.public,
-        actor_id=shown.user_ids[shown.seat] if own and shown.seat is not None else None,
-        actor_view=shown.view if own else None,
+        actor_id=None if shown.seat is None else shown.user_ids[shown.seat],
+        actor_view=None if shown.seat is None else shown.view,
     )
 
 
