@@ -8,8 +8,10 @@ from pathlib import Path
 import discord
 import simcord
 
+from bench.load import Click
 from tests.discord_layer import conftest
 from tests.discord_layer.table import Table, menu_options, replies_ephemeral, response_text
+from tests.discord_layer.test_acknowledged_first import calls_naming, click_at_once
 
 
 def replay_button(message: discord.Message | None) -> str:
@@ -174,3 +176,19 @@ async def test_a_game_of_another_server_is_not_replayed_here(table: Table) -> No
     assert "Step" not in response_text(refused)
     listed = await table.alice.slash(table.game_channel, "game replay", game=str(update.game_id))
     assert shown_step(listed)[0] == 0, "on its own server it is"
+
+
+async def test_replay_clicked_by_several_at_once_answers_each_privately(table: Table) -> None:
+    """Replay pressed by all three at the same moment, and twice by alice (a doubled click): each gets their own
+    private first step, and the channel is left as it was."""
+    await table.started(table.bob)
+    await table.play_to_the_end()
+    results = results_message(table)
+    before = [(m.id, m.content) for m in table.public_messages()]
+    clickers = [table.alice, table.bob, table.carol, table.alice]
+    clicks = [Click(who, results, custom_id=replay_button(results)) for who in clickers]
+    tokens = await click_at_once(table.env, clicks)
+    answered = [(token, ack) for token, ack in calls_naming(table.env, tokens, 0)]
+    assert sorted(t for t, ack in answered if ack) == sorted(tokens), "each click acknowledged once"
+    assert {t for t, ack in answered if not ack} == set(tokens), "and each answered"
+    assert [(m.id, m.content) for m in table.public_messages()] == before, "nothing posted in public"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 import random
@@ -103,3 +104,20 @@ async def test_states_are_kept_along_the_log_and_only_for_a_few_games(storage: S
     last = (await replays.step(game_id, 10_000)).step
     kept = replays._rebuilt[game_id].states
     assert sorted(kept) == list(range(0, last + 1, CHECKPOINT_EVERY))[: len(kept)] and len(kept) >= 3
+
+
+async def test_many_steps_asked_at_once_each_get_their_own_step(storage: Storage) -> None:
+    """Players stepping through one game together: asked concurrently of a fresh Replays, each step is right."""
+    manager = real_games_manager(storage)
+    game_id = await played_then_abandoned(manager, "miyajima", SEATS, MOVES)
+    rows = await storage.actions(game_id)
+    row = await storage.game(game_id)
+    assert row is not None
+    replays = Replays(storage, REGISTRY)
+    seats = [None, *range(SEATS)]
+    asked = [(step, seats[step % len(seats)]) for step in reversed(range(len(rows) + 1))] * 2
+    shown = await asyncio.gather(*(replays.step(game_id, step, seat) for step, seat in asked))
+    rules, options = REGISTRY["miyajima"], json.loads(row.options)
+    for (step, seat), got in zip(asked, shown, strict=True):
+        expected = replay(rules, row.seed, SEATS, options, rows[:step])
+        assert got.step == step and got.view == rules.player_view(expected, seat)
