@@ -19,6 +19,7 @@ from bot.engine.manager import seat_name
 from bot.engine.names import shown_name
 from bot.engine.replay import apply_logged, logged_action, new_state
 from bot.engine.turns import Move, move_line
+from bot.engine.update import SeatInfo, Update
 from bot.games.base import JSON, Game, IllegalAction, State, name_seats
 from bot.i18n import _
 from bot.storage import ActionRow, GameRow, Storage
@@ -54,6 +55,22 @@ class ReplayStep:
     """The seat whose move led to this step (None at step 0)."""
     line: str
     """The move's public line, what followed from it included ("" at step 0)."""
+
+    def update(self) -> Update:
+        """The step as the update its pictures and their descriptions are made from."""
+        holders = zip(self.user_ids, self.names, strict=True)
+        seats = tuple(SeatInfo(seat, uid, name) for seat, (uid, name) in enumerate(holders))
+        return Update(
+            game_id=self.game_id,
+            channel_id=self.channel_id,
+            game=self.game,
+            title=self.title,
+            version=self.step,
+            seats=seats,
+            public=self.public,
+            actor_id=None if self.seat is None else self.user_ids[self.seat],
+            actor_view=None if self.seat is None else self.view,
+        )
 
 
 @dataclass

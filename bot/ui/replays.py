@@ -12,7 +12,6 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.engine import SeatInfo, Update
 from bot.engine.replays import ReplayStep
 from bot.games.base import IllegalAction
 from bot.i18n import _
@@ -35,23 +34,6 @@ def seat_of(part: str) -> int | None:
     return None if part == EVERYONE else int(part)
 
 
-def as_update(shown: ReplayStep) -> Update:
-    """The step as the update the board's and hands' pictures and descriptions are made from."""
-    holders = zip(shown.user_ids, shown.names, strict=True)
-    seats = tuple(SeatInfo(seat, uid, name) for seat, (uid, name) in enumerate(holders))
-    return Update(
-        game_id=shown.game_id,
-        channel_id=shown.channel_id,
-        game=shown.game,
-        title=shown.title,
-        version=shown.step,
-        seats=seats,
-        public=shown.public,
-        actor_id=None if shown.seat is None else shown.user_ids[shown.seat],
-        actor_view=None if shown.seat is None else shown.view,
-    )
-
-
 def replay_embed(shown: ReplayStep) -> discord.Embed:
     """The step in words: which step of how many, the move that led to it, and whose view this is."""
     where = _("Step {step} of {steps}").format(step=shown.step, steps=shown.steps)
@@ -69,7 +51,7 @@ async def replay_message(shown: ReplayStep) -> dict[str, Any]:
     from bot.ui.replay_controls import replay_view  # the controls call back into this module
 
     kwargs: dict[str, Any] = {"embed": replay_embed(shown), "view": replay_view(shown), "content": None}
-    image = await delivery.image_file(as_update(shown), shown.view, "replay.png")
+    image = await delivery.image_file(shown.update(), shown.view, "replay.png")
     if image is not None:
         kwargs["file"] = image
     return kwargs
