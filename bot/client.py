@@ -24,6 +24,7 @@ from bot.cogs.ttr_japan import TicketToRideCog
 from bot.engine import GameManager, TimerDefaults
 from bot.engine.claims import ShardRegistry
 from bot.engine.durations import parse_duration
+from bot.engine.links import Links, load_links
 from bot.engine.replays import Replays
 from bot.engine.tournaments import TournamentDesk
 from bot.games import REGISTRY, compiled
@@ -38,6 +39,7 @@ from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.computers import Computers
 from bot.ui.errors import TetsudoTree, reply_privately
 from bot.ui.gate import Gate, server_language
+from bot.ui.page_presenting import PagePresenting
 from bot.ui.redelivery import Redelivery
 from bot.ui.replay_controls import REPLAY_ITEMS
 from bot.ui.scheduler import TimerScheduler
@@ -45,6 +47,8 @@ from bot.ui.shard_claims import ShardClaims, process_name
 from bot.ui.tournament_runner import TournamentRunner
 from bot.ui.toyko_panel import PANEL_ITEMS
 from bot.ui.translator import CatalogTranslator
+from bot.web.site import Site
+from bot.web.sources import Sources
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +92,8 @@ class TetsudoBot(commands.AutoShardedBot):
     replays: Replays
     tournament_desk: TournamentDesk
     tournaments: TournamentRunner
+    links: Links
+    """Signs the shared pages' addresses (for link buttons, with `public_url`)."""
 
     def __init__(
         self,
@@ -128,6 +134,8 @@ class TetsudoBot(commands.AutoShardedBot):
         )
         self.claims = ShardClaims(self)
         self.serving = serving(settings.database)
+        self.site: Site | None = None
+        """The shared pages, when `web_port` is set."""
         """The bot's hold on its SQLite file for as long as it runs: `move-to` then refuses to copy it."""
 
     async def setup_hook(self) -> None:
@@ -155,6 +163,11 @@ class TetsudoBot(commands.AutoShardedBot):
         await self.redelivery.note()  # before any click: what a crash left owed, delivered once connected
         self.tournament_desk = TournamentDesk(self.manager)
         self.tournaments = TournamentRunner(self, self.tournament_desk)
+        self.links = await load_links(self.storage, self.settings.public_url)
+        if self.settings.web_port:
+            sources = Sources(self.manager, self.replays, self.tournament_desk, self.links, PagePresenting())
+            self.site = Site(sources, self.settings.web_requests_per_minute)
+            await self.site.start(self.settings.web_host, self.settings.web_port)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *PANEL_ITEMS, *REPLAY_ITEMS)
         await self.add_cog(GameCog(self))
         await self.add_cog(TetsudoCog(self))
@@ -237,6 +250,8 @@ class TetsudoBot(commands.AutoShardedBot):
         log.info("shutdown complete: database closed")
 
     async def close(self) -> None:
+        if self.site is not None:
+            await self.site.stop()
         await self.claims.stop()
         self.scheduler.stop()
         self.computers.stop()

@@ -43,6 +43,12 @@ class Settings:
     """The shards this process runs ("0-3", "0,2"); empty: every shard (the settings below, or Discord's count)."""
     shard_count: int = 0
     """How many shards the bot has in all, across its processes; 0: as many as Discord recommends."""
+    web_port: int = 0
+    """The port of the shared pages (replays, tournaments, leaderboards); 0: no pages."""
+    web_host: str = "127.0.0.1"
+    public_url: str = ""
+    """The address people open the pages at (behind a reverse proxy); empty: no links in Discord."""
+    web_requests_per_minute: int = 600
 
     def __post_init__(self) -> None:
         self.shard_ids()
@@ -50,6 +56,16 @@ class Settings:
         self.computer_pause_range()
         if self.shard_count < 0:
             raise SettingsError(f"Setting `shard_count` must be 0 (Discord's count) or more, not {self.shard_count!r}.")
+        if not 0 <= self.web_port <= 65535:
+            raise SettingsError(
+                f"Setting `web_port` must be a port (1 to 65535), or 0 for no pages, not {self.web_port!r}."
+            )
+        if self.public_url and not self.public_url.startswith(("http://", "https://")):
+            raise SettingsError(f"Setting `public_url` must start with https:// (or http://), not {self.public_url!r}.")
+        if self.web_requests_per_minute < 0:
+            raise SettingsError(
+                f"Setting `web_requests_per_minute` must be 0 (no limit) or more, not {self.web_requests_per_minute!r}."
+            )
         if self.computer_workers < 0:
             raise SettingsError(f"Setting `computer_workers` must be 0 or more, not {self.computer_workers!r}.")
         if not 0 < float(self.computer_think) <= 60:

@@ -23,7 +23,9 @@ GAMES_BANNED_STDLIB = frozenset({"time", "random", "datetime", "secrets"})
 STDLIB_EXCEPTIONS = {"bot/games/rng.py": frozenset({"random"})}
 
 # Runtime dependencies from pyproject.toml; simcord is there only for the sandbox (and tests).
-RUNTIME_THIRD_PARTY = frozenset({"discord", "aiosqlite", "asyncpg", "PIL", "zlib_ng", "openskill", "babel"})
+RUNTIME_THIRD_PARTY = frozenset(
+    {"discord", "aiosqlite", "asyncpg", "PIL", "zlib_ng", "openskill", "babel", "aiohttp", "jinja2"}
+)
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,12 @@ DISCORD_LAYER = Layer(
     ("bot.engine", "bot.games", "bot.computers", "bot.settings", "rendering", "bot.ui", "bot.cogs", "bot.i18n"),
     frozenset({"discord"}),
 )
+# The shared pages: another adapter beside the Discord layer (aiohttp and its own parts, Jinja2), never discord.
+WEB = Layer(
+    "bot/web",
+    ("bot.engine", "bot.games", "bot.storage", "bot.i18n", "bot.web", "rendering.table"),
+    frozenset({"aiohttp", "jinja2"}),
+)
 WIRING = Layer("wiring", ("bot", "rendering"), RUNTIME_THIRD_PARTY)
 SANDBOX = Layer("bot/sandbox", ("bot", "rendering"), RUNTIME_THIRD_PARTY | {"simcord"})
 # bot/__init__.py runs whenever any bot.* module is imported — bot.games included — so anything it
@@ -82,6 +90,7 @@ LAYER_BY_PATH: tuple[tuple[str, Layer], ...] = (
     ("bot/engine/", ENGINE),
     ("bot/cogs/", DISCORD_LAYER),
     ("bot/ui/", DISCORD_LAYER),
+    ("bot/web/", WEB),
     ("rendering/", RENDERING),
 )
 

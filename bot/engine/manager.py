@@ -269,6 +269,16 @@ class PlayDesk(LobbyDesk):
         loaded = await self._running(channel_id)
         return self._update(loaded, [], actor=user_id, dm_views={}, outcome=None, ended=None)
 
+    async def running_game(self, game_id: int) -> Update | None:
+        """A running game as last saved, with its public view only (for the shared pages: any process may read it,
+        whichever shard serves its server); None for a game that is not running."""
+        row = await self.storage.game(game_id)
+        if row is None or row.status != "running" or row.state is None or row.game not in self.games:
+            return None
+        count = await self.storage.action_count(row.id)
+        loaded = Loaded.from_rows(row, await self.storage.seats(row.id), self.game(row.game), count)
+        return self._update(loaded, [], actor=None, dm_views={}, outcome=None, ended=None)
+
     async def last_played(self, channel_id: int, user_id: int | None = None) -> Update:
         """The running game, or once it has ended the channel's last game as it ended (a new game comes first)."""
         row = await self.storage.active_game(channel_id) or await self.storage.latest_game(channel_id)

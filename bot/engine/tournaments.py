@@ -342,7 +342,10 @@ class TournamentDesk:
 
     async def standings(self, channel_id: int) -> StandingsView:
         """The standings of the channel's newest tournament, finished or not."""
-        tournament = await self._latest(channel_id)
+        return await self.standings_of(await self._latest(channel_id))
+
+    async def standings_of(self, tournament: TournamentRow) -> StandingsView:
+        """A tournament's standings, finished or not."""
         field = await self._field(tournament)
         names = {e.user_id: e.name for e in await self.storage.entrants(tournament.id)}
         lower = bool(getattr(field.game, "lower_scores_win", False))

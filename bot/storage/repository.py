@@ -101,6 +101,10 @@ class Transaction(TournamentWrites):
             (key, value),
         )
 
+    async def add_meta(self, key: str, value: str) -> None:
+        """Store a fact about the installation unless one is stored already under that key."""
+        await self._db.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING", (key, value))
+
     async def forget_user(self, user_id: int) -> int:
         """Delete a user's ratings and preferences; their seats in ended games become anonymous (returns how many).
 
@@ -270,6 +274,15 @@ class Storage(TimerQueries, StatsQueries, TournamentQueries, ServerQueries, Outb
         """Store a fact about the installation."""
         async with self.transaction() as tx:
             await tx.set_meta(key, value)
+
+    async def meta_once(self, key: str, value: str) -> str:
+        """The fact stored under `key`, storing `value` first when there is none (the first of several processes
+        to ask wins; all of them get its value)."""
+        async with self.transaction() as tx:
+            await tx.add_meta(key, value)
+        stored = await self.meta(key)
+        assert stored is not None
+        return stored
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:

@@ -70,6 +70,14 @@ class StatsQueries:
         )
         return [RatingRow(*row) for row in rows]
 
+    async def server_wins(self, guild_id: int, game: str) -> dict[int, int]:
+        """How many games of `game` each player won on a server (the players who won any)."""
+        rows = await self._db.fetchall(
+            "SELECT user_id, COUNT(*) FROM results WHERE guild_id = ? AND game = ? AND rank = 1 GROUP BY user_id",
+            (guild_id, game),
+        )
+        return {int(user): int(wins) for user, wins in rows}
+
     async def rating_place(self, guild_id: int, game: str, user_id: int) -> tuple[int, RatingRow] | None:
         """A user's place (1 = top) and rating on a server's leaderboard, if rated."""
         mine = await ratings_for(self._db, guild_id, game, [user_id])
