@@ -34,7 +34,7 @@ from bot.settings import Settings, SettingsError
 from bot.storage import Storage, is_postgresql, open_storage, redacted
 from bot.storage.serving import serving
 from bot.storage.shards import Shards
-from bot.ui import delivery, pictures
+from bot.ui import delivery, page_links, pictures
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.computers import Computers
 from bot.ui.errors import TetsudoTree, reply_privately
@@ -164,6 +164,7 @@ class TetsudoBot(commands.AutoShardedBot):
         self.tournament_desk = TournamentDesk(self.manager)
         self.tournaments = TournamentRunner(self, self.tournament_desk)
         self.links = await load_links(self.storage, self.settings.public_url)
+        page_links.configure(self.links)
         if self.settings.web_port:
             sources = Sources(self.manager, self.replays, self.tournament_desk, self.links, PagePresenting())
             self.site = Site(sources, self.settings.web_requests_per_minute)

@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from bot.games.base import IllegalAction
 from bot.i18n import _
-from bot.ui import flows
+from bot.ui import flows, page_links
 from bot.ui.errors import refusals_answered
 from bot.ui.rankings import PAGE, leaderboard_table, stats_embed, table_file
 
@@ -63,4 +63,5 @@ class StatsCog(commands.Cog):
         with flows.in_public(interaction):  # the picture is posted for everyone
             table = leaderboard_table(_("{title} — leaderboard").format(title=chosen.title), rows, first, total, mine)
             file = await table_file(table, "leaderboard.png")
-        await flows.post_public(interaction, {"file": file})
+            page = page_links.link_view(page_links.links().leaderboard(interaction.guild_id, chosen.name))
+        await flows.post_public(interaction, {"file": file, **page})

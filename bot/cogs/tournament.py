@@ -18,7 +18,7 @@ from bot.engine.tournament_plan import TournamentSpec, parse_points
 from bot.engine.tournaments import TournamentDesk
 from bot.games.base import IllegalAction, parse_option_text, seat_count_words
 from bot.i18n import _, ngettext
-from bot.ui import delivery, flows, timeouts
+from bot.ui import delivery, flows, page_links, timeouts
 from bot.ui.errors import refusals_answered, reply_privately
 from bot.ui.rankings import format_name, standings_table, table_file
 from bot.ui.tournament_runner import TournamentRunner
@@ -239,7 +239,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         await flows.acknowledge_publicly(interaction)  # the picture is drawn next
         with flows.in_public(interaction):  # the picture is posted for everyone
             file = await table_file(standings_table(view), "standings.png")
-        await flows.post_public(interaction, {"file": file})
+            page = page_links.link_view(page_links.links().tournament(view.tournament.id))
+        await flows.post_public(interaction, {"file": file, **page})
 
     @app_commands.command(name="drop", description="Take a player out of the coming rounds (yourself, or moderators)")
     @app_commands.describe(user="Who drops out (you by default)")

@@ -15,6 +15,8 @@ BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u206
 """Marks that reorder the text after them: a name must not turn the rest of a line around."""
 MARKDOWN = re.compile(r"([\\*_~|`>#\-\[\]<])")
 """Characters Discord's markdown (headings, lists, quotes, spoilers, links, mentions) may read as formatting."""
+ESCAPED = re.compile(r"\\([\\*_~|`>#\-\[\]<])")
+"""A character `shown_name` escaped."""
 LONGEST = 64
 NAMELESS = "?"
 
@@ -32,3 +34,8 @@ def stored_name(raw: str, longest: int = LONGEST) -> str:
 def shown_name(name: str) -> str:
     """A stored name as written into Discord text: markdown escaped, and no `@` that could read as a mention."""
     return MARKDOWN.sub(r"\\\1", name).replace("@", "@\u200b")
+
+
+def unescaped(text: str) -> str:
+    """Discord text as a web page shows it (the page escapes it as HTML): bold marks dropped, names as typed."""
+    return ESCAPED.sub(r"\1", text.replace("**", "")).replace("@\u200b", "@")

@@ -16,7 +16,7 @@ import discord
 import rendering
 from bot.engine import GameManager, Update
 from bot.i18n import _, ngettext, speaking
-from bot.ui import components, picture_cache
+from bot.ui import components, page_links, picture_cache
 from bot.ui.gate import last_language, server_language
 from bot.ui.presenters import picture_names, plain, presenter_for
 
@@ -106,9 +106,10 @@ async def board_message(update: Update) -> dict[str, Any]:
         buttons = presenter.buttons(update)
         stamp = presenter.stamp(update)
         whole = presenter.whole_picture(update)
-        kwargs["view"] = components.board_view(
+        view = components.board_view(
             update.channel_id, buttons, stamp, presenter.hand_label, None if whole is None else whole.label
         )
+        kwargs["view"] = page_links.add_link(view, page_links.links().game(update.game_id))
     image = await image_file(update, update.public, "board.png", board=True)
     if image is not None:
         kwargs["file"] = image

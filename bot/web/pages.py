@@ -16,6 +16,7 @@ import jinja2
 from aiohttp import web
 
 from bot.engine.computers import MARK
+from bot.engine.names import unescaped
 from bot.engine.ratings import shown
 from bot.engine.replays import ENDED, ReplayStep
 from bot.engine.tournaments import tournament_name
@@ -144,7 +145,8 @@ class Pages:
         ]
         everyone = _("Everyone")
         views = [{"text": everyone, "href": "p", "current": shown.seat is None}]
-        views += [{"text": name, "href": str(n), "current": shown.seat == n} for n, name in enumerate(shown.names)]
+        names = [unescaped(name) for name in shown.names]
+        views += [{"text": name, "href": str(n), "current": shown.seat == n} for n, name in enumerate(names)]
         marks = [
             {"text": _("Step {step}").format(step=n), "href": f"../{n}/{view}", "current": n == shown.step}
             for n in spread(last, MARKS_SHOWN, shown.step)
@@ -155,8 +157,8 @@ class Pages:
             page_title=_("{title} — replay").format(title=shown.title),
             where=_("Step {step} of {steps}").format(step=shown.step, steps=last),
             seen_as_label=_("Seen as"),
-            seen_as=everyone if shown.seat is None else shown.names[shown.seat],
-            line=shown.line or _("The game as it was set up."),
+            seen_as=everyone if shown.seat is None else names[shown.seat],
+            line=unescaped(shown.line) or _("The game as it was set up."),
             picture=f"{view}.png",
             alt=self.sources.presenting.describe(shown.update(), shown.view),
             moves=moves,

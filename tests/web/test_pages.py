@@ -1,0 +1,199 @@
+"""Issue 34: the pages over HTTP — what each address answers, its headers and caching, and hostile requests."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import aiohttp
+import pytest
+from multidict import CIMultiDict
+
+from bot.engine import Player
+from bot.engine.links import Links, load_links
+from bot.storage import Storage
+from tests.engine.harness import GUILD, PLAYERS, random_move
+from tests.web.conftest import Served, serve
+
+STRICT = ("Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options")
+HOSTILE = (
+    Player(901, '<script>alert("one")</script>'),
+    Player(902, "<img src=x onerror=alert(2)>"),
+    Player(903, "\"' onload=alert(3) x=\""),
+)
+
+
+async def fetched(
+    session: aiohttp.ClientSession, url: str, **kwargs: object
+) -> tuple[int, bytes, CIMultiDict[str]]:
+    """Status, body and headers of one request (redirects not followed)."""
+    async with session.get(url, allow_redirects=False, **kwargs) as answer:  # type: ignore[arg-type]
+        return answer.status, await answer.read(), CIMultiDict(answer.headers)
+
+
+def step_of(body: bytes) -> tuple[int, int]:
+    found = re.search(rb"Step (\d+) of (\d+)", body)
+    assert found is not None
+    return int(found[1]), int(found[2])
+
+
+async def test_a_finished_game_opens_at_its_last_step_and_each_step_and_view_has_its_page(
+    served: Served, browser_session: aiohttp.ClientSession
+) -> None:
+    status, _, headers = await fetched(browser_session, served.game(served.ended))
+    assert status == 302
+    last = int(headers["Location"].split("/")[-2])
+    status, body, headers = await fetched(browser_session, served.game(served.ended, f"/{last}/p"))
+    assert status == 200 and step_of(body) == (last, last) and headers["Cache-Control"].startswith("public")
+    for seat in range(3):
+        status, body, _ = await fetched(browser_session, served.game(served.ended, f"/1/{seat}"))
+        assert status == 200 and step_of(body) == (1, last) and PLAYERS[seat].name.encode() in body
+    status, png, headers = await fetched(browser_session, served.game(served.ended, "/1/0.png"))
+    assert status == 200 and png.startswith(b"\x89PNG") and "immutable" in headers["Cache-Control"]
+    for beyond in (f"/{last + 1}/p", "/1/3", f"/{last + 1}/p.png", "/1/9.png"):
+        status, body, _ = await fetched(browser_session, served.game(served.ended, beyond))
+        assert (status, body) == (404, b"Not Found"), beyond
+
+
+async def test_a_running_game_shows_only_its_public_board(
+    served: Served, browser_session: aiohttp.ClientSession
+) -> None:
+    status, _, headers = await fetched(browser_session, served.game(served.running))
+    assert status == 302 and headers["Location"].endswith("/live")
+    status, body, headers = await fetched(browser_session, served.game(served.running, "/live"))
+    assert status == 200 and b'http-equiv="refresh"' in body and headers["Cache-Control"] == "no-cache"
+    for step in ("/0/0", "/0/p", "/1/1.png"):  # a seat's view of a running game: never
+        status, _, headers = await fetched(browser_session, served.game(served.running, step))
+        assert status == 302 and headers["Location"] == "../live", step
+    status, png, _ = await fetched(browser_session, served.game(served.running, "/live.png"))
+    assert status == 200 and png.startswith(b"\x89PNG")
+
+
+async def test_pictures_and_pages_are_revalidated_by_their_etag(
+    served: Served, browser_session: aiohttp.ClientSession
+) -> None:
+    url = served.game(served.ended, "/2/p.png")
+    _, png, headers = await fetched(browser_session, url)
+    status, body, again = await fetched(browser_session, url, headers={"If-None-Match": headers["ETag"]})
+    assert status == 304 and body == b"" and again["ETag"] == headers["ETag"]
+    status, other, _ = await fetched(browser_session, url, headers={"If-None-Match": '"stale"'})
+    assert status == 200 and other == png
+
+
+async def test_every_answer_carries_the_strict_headers_and_no_cookie(
+    served: Served, browser_session: aiohttp.ClientSession
+) -> None:
+    for path in (served.game(served.ended, "/0/p"), served.game(served.ended, "/0/p.png"), served.url + "/nowhere",
+                 served.url + "/static/site.css", served.game(served.running, "/live")):  # fmt: skip
+        _, _, headers = await fetched(browser_session, path)
+        assert all(name in headers for name in STRICT), path
+        assert "default-src 'self'" in headers["Content-Security-Policy"] and "Set-Cookie" not in headers
+
+
+@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"])
+async def test_only_get_and_head_are_answered(
+    served: Served, browser_session: aiohttp.ClientSession, method: str
+) -> None:
+    async with browser_session.request(method, served.game(served.ended, "/0/p"), data=b"x=1") as answer:
+        assert answer.status == 405 and answer.headers["Allow"] == "GET, HEAD"
+        assert "Content-Security-Policy" in answer.headers
+    async with browser_session.head(served.game(served.ended, "/0/p")) as answer:
+        assert answer.status == 200 and await answer.read() == b""
+
+
+async def test_forged_and_tricky_addresses_are_a_plain_404(
+    served: Served, browser_session: aiohttp.ClientSession
+) -> None:
+    signed = served.links.signed("game", served.ended)
+    ident, token = signed.split("-", 1)
+    tricks = [
+        f"/g/{ident}-{token[:-1]}A" if not token.endswith("A") else f"/g/{ident}-{token[:-1]}B",  # one letter off
+        f"/g/{served.running}-{token}",  # another game's token
+        f"/t/{signed}",  # a game's token for a tournament
+        f"/l/{signed}",
+        f"/g/{ident}",
+        f"/g/{ident}-",
+        f"/g/99999-{served.links.token('game', 99999)}",  # a well-signed game that does not exist
+        f"/g/{signed}/../../static/site.css/x",
+        f"/g/{signed}/%2e%2e/%2e%2e/etc/passwd",
+        "/static/..%2fpages.py",
+        "/static/../site.py",
+        "/static/templates/base.html",
+        f"/g/{signed}/-1/p",
+        f"/g/{signed}/0/-1",
+        f"/g/{signed}/0/p.png.png",
+        f"/g/{signed}/{'9' * 40}/p",
+        "/g/" + "1" * 5000,
+        f"/g/{ident}-{token}%00",
+    ]
+    for path in tricks:
+        status, body, _ = await fetched(browser_session, served.url + path)
+        assert status in (404, 414) and b"<" not in body, (path, status, body[:80])
+
+
+async def test_a_query_string_changes_nothing_and_is_never_echoed(
+    served: Served, browser_session: aiohttp.ClientSession
+) -> None:
+    plain = (await fetched(browser_session, served.game(served.ended, "/1/p")))[1]
+    tricked = served.game(served.ended, "/1/p?view=0&step=3&<script>=x")
+    status, body, _ = await fetched(browser_session, tricked)
+    assert status == 200 and body == plain
+
+
+async def test_names_full_of_markup_are_shown_escaped(storage: Storage) -> None:
+    found = await serve(storage)
+    manager = found.manager
+    channel = 777
+    try:
+        await manager.open_lobby(GUILD, channel, "mexican_train", HOSTILE[0], "")
+        for player in HOSTILE[1:]:
+            await manager.join(channel, player)
+        started = await manager.start(channel, HOSTILE[0].user_id)
+        rnd = random.Random(3)
+        for _ in range(4):
+            await random_move(manager, rnd, channel)
+        await manager.abandon(channel, HOSTILE[0], moderator=True)
+        async with aiohttp.ClientSession() as session:
+            for path in ("/4/p", "/4/0", "/0/2"):
+                status, body, _ = await fetched(session, found.game(started.game_id, path))
+                text = body.decode()
+                assert status == 200
+                for player in HOSTILE:
+                    assert player.name not in text, (path, player.name)
+                assert "&lt;script&gt;alert(&#34;one&#34;)&lt;/script&gt;" in text, "shown as typed, escaped as HTML"
+                assert "\\&lt;" not in text, "no markdown escapes on a page"
+                assert "<img src=x" not in text and "onload=alert" not in text.replace("onload=alert(3)", "")
+                assert all(tag in ("script", "/script") for tag in re.findall(r"<(/?script)", text))
+    finally:
+        await found.site.stop()
+
+
+async def test_a_flood_from_one_address_is_refused_and_others_are_still_served(storage: Storage) -> None:
+    found = await serve(storage, requests_per_minute=60)
+    page = found.game(found.ended, "/0/p")
+    try:
+        connector = aiohttp.TCPConnector(limit=40)
+        async with aiohttp.ClientSession(connector=connector) as session:
+            import asyncio
+
+            codes = await asyncio.gather(*(fetched(session, page) for _ in range(300)))
+            statuses = [status for status, _, _ in codes]
+            assert statuses.count(200) <= 11 and statuses.count(429) >= 289, sorted(set(statuses))
+            refused = next(headers for status, _, headers in codes if status == 429)
+            assert int(refused["Retry-After"]) >= 1 and "Content-Security-Policy" in refused
+            # Another address, behind the same reverse proxy on this machine, is still answered.
+            status, _, _ = await fetched(session, page, headers={"X-Forwarded-For": "203.0.113.9"})
+            assert status == 200
+    finally:
+        await found.site.stop()
+
+
+async def test_the_secret_is_made_once_and_shared_by_every_process(storage: Storage) -> None:
+    first = await load_links(storage, "")
+    second = await load_links(storage, "https://tetsudo.example/")
+    assert first.secret == second.secret and len(first.secret) == 32
+    assert second.game(5) == "https://tetsudo.example/g/" + first.signed("game", 5)
+    assert first.game(5) is None, "without public_url, no address to link to"
+    assert Links(b"other").signed("game", 5) != first.signed("game", 5)
+    assert first.opened("game", first.signed("game", 5)) == 5
+    assert first.opened("tournament", first.signed("game", 5)) is None
