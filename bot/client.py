@@ -168,7 +168,14 @@ class TetsudoBot(commands.AutoShardedBot):
         if self.settings.web_port:
             sources = Sources(self.manager, self.replays, self.tournament_desk, self.links, PagePresenting())
             self.site = Site(sources, self.settings.web_requests_per_minute)
-            await self.site.start(self.settings.web_host, self.settings.web_port)
+            try:
+                await self.site.start(self.settings.web_host, self.settings.web_port)
+            except OSError as error:
+                where = f"{self.settings.web_host}:{self.settings.web_port}"
+                raise SettingsError(
+                    f"Setting `web_port`: the pages cannot listen on {where} ({error.strerror or error}); "
+                    "is another program using that port?"
+                ) from None
         self.add_dynamic_items(*DYNAMIC_ITEMS, *PANEL_ITEMS, *REPLAY_ITEMS)
         await self.add_cog(GameCog(self))
         await self.add_cog(TetsudoCog(self))

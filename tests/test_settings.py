@@ -114,6 +114,10 @@ def test_bad_values_from_the_environment_are_refused(tmp_path: Path, environ: di
         ("cache_games = true\n", "cache_games"),
         ('picture_workers = "many"\n', "picture_workers"),
         ('picture_workers = "-1"\n', "picture_workers"),
+        ("web_port = 70000\n", "web_port"),
+        ("web_port = -1\n", "web_port"),
+        ('public_url = "tetsudo.example.org"\n', "public_url"),
+        ("web_requests_per_minute = -5\n", "web_requests_per_minute"),
     ],
 )
 def test_bad_values_in_the_file_are_refused(tmp_path: Path, text: str, name: str) -> None:

@@ -21,7 +21,7 @@ from bot.engine.ratings import shown
 from bot.engine.replays import ENDED, ReplayStep
 from bot.engine.tournaments import tournament_name
 from bot.games.base import IllegalAction
-from bot.i18n import ENGLISH, _, language, pgettext, speak
+from bot.i18n import ENGLISH, _, language, ngettext, pgettext, speak
 from bot.storage import GameRow
 from bot.web.shelf import Shelf
 from bot.web.sources import Sources
@@ -236,7 +236,7 @@ class Pages:
         ]
         sections = [
             {
-                "heading": pgettext("column", "Points"),
+                "heading": _("Standings"),
                 "subtitle": standings.subtitle,
                 "anchor": "standings",
                 "tables": [{"caption": "", "columns": columns_of(*standings.columns), "rows": standings_rows}],
@@ -280,7 +280,12 @@ class Pages:
             sections.append(
                 {
                     "heading": game.title,
-                    "subtitle": " · ".join((_("{n} rated players").format(n=total), _("rating = μ − 3σ (openskill)"))),
+                    "subtitle": " · ".join(
+                        (
+                            ngettext("{n} rated player", "{n} rated players", total).format(n=total),
+                            _("rating = μ − 3σ (openskill)"),
+                        )
+                    ),
                     "anchor": name,
                     "tables": [{"caption": "", "columns": columns, "rows": rows}],
                 }
