@@ -4,7 +4,9 @@ For each game, a game of four is played with random legal moves (`--moves`, or u
 abandoned; then `--steps` random steps are asked of a fresh `Replays` (the first one reads the game and replays from
 its start; the rest from the states kept every 16 steps), half seen by everyone and half by a seat, each followed by
 its picture drawn and encoded in this process (no worker, no cache: what a step costs when nobody asked for it
-before). Prints p50 / p95 / max in ms of wall time. Not a test: it asserts nothing.
+before). Prints p50 / p95 / max in ms of wall time, and what finding the game's rounds or turns for its "Jump to"
+menu costs once per rebuilt game (`Replays.marks`: the whole log replayed). Not a test: it asserts nothing.
+End to end in Discord (a click on ▶ to the edited message with its picture): bench/replays_discord.py.
 
     .venv/bin/python bench/replays.py [--games all|ttr_japan,...] [--moves N] [--steps N]
 """
@@ -56,8 +58,17 @@ async def ended_game(storage: SqliteStorage, game: str, moves: int) -> int:
     return started.game_id
 
 
-async def measure(game: str, moves: int, steps: int) -> tuple[int, list[float], list[float]]:
-    """(steps in the game, ms per step rebuilt, ms per step rebuilt and drawn)."""
+async def marks_ms(storage: SqliteStorage, game_id: int) -> float:
+    """Ms to find the game's marks once it is read (a fresh Replays: nothing of the log replayed yet)."""
+    replays = Replays(storage, REGISTRY)
+    await replays.step(game_id, 0)
+    began = time.perf_counter()
+    await replays.marks(game_id)
+    return (time.perf_counter() - began) * 1000
+
+
+async def measure(game: str, moves: int, steps: int) -> tuple[int, list[float], list[float], float]:
+    """(steps in the game, ms per step rebuilt, ms per step rebuilt and drawn, ms to find its marks)."""
     with tempfile.TemporaryDirectory() as folder:
         storage = await SqliteStorage.open(Path(folder) / "bench.sqlite3")
         try:
@@ -77,7 +88,7 @@ async def measure(game: str, moves: int, steps: int) -> tuple[int, list[float], 
                 done = time.perf_counter()
                 rebuilt.append((stepped - began) * 1000)
                 drawn.append((done - began) * 1000)
-            return last, rebuilt, drawn
+            return last, rebuilt, drawn, await marks_ms(storage, game_id)
         finally:
             await storage.close()
 
@@ -90,10 +101,13 @@ async def main() -> None:
     args = parser.parse_args()
     games = sorted(REGISTRY) if args.games == "all" else args.games.split(",")
     print(f"Python {platform.python_version()} · {args.steps} random steps of a {SEATS}-player game per game")
-    print(f"{'game':<22}{'steps':>6}  {'step p50 / p95 / max ms':>25}  {'step + picture p50 / p95 / max ms':>34}")
+    print(
+        f"{'game':<22}{'steps':>6}  {'step p50 / p95 / max ms':>25}  {'step + picture p50 / p95 / max ms':>34}"
+        f"  {'marks ms':>8}"
+    )
     for game in games:
-        last, rebuilt, drawn = await measure(game, args.moves, args.steps)
-        print(f"{game:<22}{last:>6}  {percentiles(rebuilt):>25}  {percentiles(drawn):>34}")
+        last, rebuilt, drawn, marks = await measure(game, args.moves, args.steps)
+        print(f"{game:<22}{last:>6}  {percentiles(rebuilt):>25}  {percentiles(drawn):>34}  {marks:>8.1f}")
 
 
 if __name__ == "__main__":

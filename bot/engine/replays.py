@@ -8,16 +8,18 @@ every `CHECKPOINT_EVERY` steps, so stepping back and forth replays a few moves a
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine.manager import seat_name
 from bot.engine.names import shown_name
 from bot.engine.replay import apply_logged, logged_action, new_state
+from bot.engine.replay_marks import SHOWN, Mark, found, labelled
 from bot.engine.turns import Move, move_line
 from bot.engine.update import SeatInfo, Update
 from bot.games.base import JSON, Game, IllegalAction, State, name_seats
@@ -84,16 +86,22 @@ class Rebuilt:
     left: frozenset[int]
     actions: list[ActionRow]
     states: dict[int, State] = field(default_factory=dict)
+    marks: list[Mark] | None = None
+    """Where each round (or turn) began: found once, when first asked for (`Replays.marks`)."""
 
     def state_at(self, step: int) -> State:
         """The state after `step` moves, replayed from the nearest kept state before it."""
         start = max(n for n in self.states if n <= step)
+        return [self.states[start], *self.along(start, step)][-1]
+
+    def along(self, start: int, end: int) -> Iterator[State]:
+        """The states after moves `start`+1 to `end`, replayed from the state kept at `start` (keeping some)."""
         state = self.states[start]
-        for n in range(start, step):
+        for n in range(start, end):
             state = apply_logged(self.game, state, self.actions[n], self.row.seed)
             if (n + 1) % CHECKPOINT_EVERY == 0:
                 self.states[n + 1] = state
-        return state
+            yield state
 
     def line(self, step: int, state: State) -> str:
         """The public line of the move that led to `step` (`state`, after it)."""
@@ -184,3 +192,13 @@ class Replays:
         while len(self._rebuilt) > self.kept:
             self._rebuilt.popitem(last=False)
         return rebuilt
+
+    async def marks(self, game_id: int, limit: int = SHOWN) -> list[tuple[int, str]]:
+        """The steps a replay may jump to, at most `limit`, each labelled ("Round 3 · step 41", "Turn 12 · step 80")."""
+        rebuilt = await self._of(game_id)
+        last = len(rebuilt.actions)
+        if rebuilt.marks is None:
+            # The log is replayed once; its states are held only while the marks are found.
+            states = [rebuilt.state_at(0), *rebuilt.along(0, last)]
+            rebuilt.marks = found(functools.cache(lambda n: rebuilt.game.player_view(states[n], None)), last)
+        return labelled(rebuilt.marks, last, limit)

@@ -15,7 +15,7 @@ from discord import ui
 from bot.engine.replays import ReplayStep
 from bot.games.base import IllegalAction
 from bot.i18n import _
-from bot.ui import replays
+from bot.ui import page_links, replays
 from bot.ui.errors import answer_failure
 from bot.ui.gate import Admitted
 from bot.ui.messages import SELECT_LIMIT
@@ -90,15 +90,12 @@ class SeeAsSelect(Admitted, ui.DynamicItem[ui.Select[Any]], template=r"tetsudo:r
 
 
 class JumpSelect(Admitted, ui.DynamicItem[ui.Select[Any]], template=r"tetsudo:replay-to:(?P<game>\d+):" + SEAT):
-    """Jump to a step: up to 25 spread over the game, the first and the last among them."""
+    """Jump to where a round (or a turn) began: the engine's marks, at most 25, the first and the last among them."""
 
-    def __init__(self, game_id: int, seat: int | None, steps: int = 0, step: int = 0) -> None:
-        options = [
-            discord.SelectOption(
-                label=_("Set-up") if n == 0 else _("Step {step}").format(step=n), value=str(n), default=n == step
-            )
-            for n in replays.jump_steps(steps)
-        ]
+    def __init__(
+        self, game_id: int, seat: int | None, marks: list[tuple[int, str]] | None = None, step: int = 0
+    ) -> None:
+        options = [discord.SelectOption(label=label[:100], value=str(n), default=n == step) for n, label in marks or []]
         super().__init__(
             ui.Select(
                 placeholder=_("Jump to…"),
@@ -116,10 +113,7 @@ class JumpSelect(Admitted, ui.DynamicItem[ui.Select[Any]], template=r"tetsudo:re
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            value = chosen(interaction)
-            if not value.isdigit():
-                raise IllegalAction(_("That menu never offered this choice."))
-            await replays.show_step(interaction, self.game_id, int(value), self.seat)
+            await replays.jump_to(interaction, self.game_id, chosen(interaction), self.seat)
         except Exception as error:
             await answer_failure(interaction, error)
 
@@ -130,8 +124,8 @@ def chosen(interaction: discord.Interaction) -> str:
     return str(values[0])[:12]
 
 
-def replay_view(shown: ReplayStep) -> ui.View:
-    """The controls of a replay at `shown`: the four steps, See as, and Jump to."""
+def replay_view(shown: ReplayStep, marks: list[tuple[int, str]]) -> ui.View:
+    """The controls of a replay at `shown`: the four steps, See as, and Jump to (`marks`)."""
     view = ui.View(timeout=None)
     game_id, seat, step, last = shown.game_id, shown.seat, shown.step, shown.steps
     targets = {"first": 0, "back": max(step - 1, 0), "next": min(step + 1, last), "last": last}
@@ -139,7 +133,7 @@ def replay_view(shown: ReplayStep) -> ui.View:
         at_end = step == 0 if where in ("first", "back") else step == last
         view.add_item(ReplayButton(where, game_id, targets[where], seat, disabled=at_end))
     view.add_item(SeeAsSelect(game_id, step, shown.names, seat))
-    view.add_item(JumpSelect(game_id, seat, last, step))
+    view.add_item(JumpSelect(game_id, seat, marks, step))
     return view
 
 
@@ -147,7 +141,7 @@ def results_view(game_id: int) -> ui.View:
     """**Replay** under a game's results."""
     view = ui.View(timeout=None)
     view.add_item(ReplayButton("open", game_id, 0, None))
-    return view
+    return page_links.add_link(view, page_links.links().game(game_id))
 
 
 REPLAY_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (ReplayButton, SeeAsSelect, JumpSelect)

@@ -46,30 +46,35 @@ def replay_embed(shown: ReplayStep) -> discord.Embed:
     return embed
 
 
-async def replay_message(shown: ReplayStep) -> dict[str, Any]:
-    """Keyword arguments for the private replay message: its words, its picture and its controls."""
+async def replay_message(shown: ReplayStep, marks: list[tuple[int, str]]) -> dict[str, Any]:
+    """Keyword arguments for the private replay message: its words, its picture and its controls (`marks`: the
+    steps its Jump to menu offers)."""
     from bot.ui.replay_controls import replay_view  # the controls call back into this module
 
-    kwargs: dict[str, Any] = {"embed": replay_embed(shown), "view": replay_view(shown), "content": None}
+    kwargs: dict[str, Any] = {"embed": replay_embed(shown), "view": replay_view(shown, marks), "content": None}
     image = await delivery.image_file(shown.update(), shown.view, "replay.png")
     if image is not None:
         kwargs["file"] = image
     return kwargs
 
 
-def jump_steps(steps: int, limit: int = SELECT_LIMIT) -> list[int]:
-    """At most `limit` steps spread over the game, its first and last included."""
-    if steps + 1 <= limit:
-        return list(range(steps + 1))
-    return sorted({round(i * steps / (limit - 1)) for i in range(limit)})
-
-
 async def show_step(interaction: discord.Interaction, game_id: int, step: int, seat: int | None) -> None:
     """The replay at `step` as `seat` saw it, privately: in place on the clicker's own replay, else anew."""
     await flows.acknowledge_privately(interaction)
-    shown = await flows.services(interaction).replays.step(game_id, step, seat)
+    replays = flows.services(interaction).replays
+    shown = await replays.step(game_id, step, seat)
     shown_here(interaction, shown)
-    await flows.show_private(interaction, await replay_message(shown))
+    marks = await replays.marks(game_id, SELECT_LIMIT)
+    await flows.show_private(interaction, await replay_message(shown, marks))
+
+
+async def jump_to(interaction: discord.Interaction, game_id: int, value: str, seat: int | None) -> None:
+    """The step chosen in a Jump to menu, if that menu offers it (where a round or turn began); else refused."""
+    await flows.acknowledge_privately(interaction)  # finding the marks anew replays the whole log
+    offered = dict(await flows.services(interaction).replays.marks(game_id, SELECT_LIMIT))
+    if not value.isdigit() or int(value) not in offered:
+        raise IllegalAction(_("That menu never offered this choice."))
+    await show_step(interaction, game_id, int(value), seat)
 
 
 def shown_here(interaction: discord.Interaction, shown: ReplayStep) -> None:

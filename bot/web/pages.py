@@ -8,6 +8,7 @@ A running game shows its public board only; a seat's view is shown only once the
 from __future__ import annotations
 
 import hashlib
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -30,8 +31,12 @@ LIVE_REFRESH_S = 30
 """A running game's page reloads itself this often."""
 LEADERBOARD_ROWS = 100
 """Players shown per game on a server's leaderboard page."""
-MARKS_SHOWN = 25
-"""Steps listed under a replay: spread over the game, its first and last included."""
+ENDED_KEPT = 10_000
+"""Ended games remembered with their server: an ended game never runs again and its row is never deleted, so its
+steps are answered without reading the database (a read per page was the largest cost left; the token is still
+checked every time)."""
+MARKS_SHOWN = 40
+"""Rounds (or turns) listed under a replay to jump to: spread over the game, its first and last included."""
 
 FINISHED = "public, max-age=3600"
 """A finished game's page: the same for good, but a player may still ask to be forgotten."""
@@ -68,6 +73,8 @@ class Pages:
         self.sources = sources
         self.storage = sources.manager.storage
         self.shelf = Shelf()
+        self.ended: OrderedDict[int, int | None] = OrderedDict()
+        """Ended games' servers, by game, most recently asked for last (at most ENDED_KEPT)."""
 
     # ------------------------------------------------------------------ addresses
 
@@ -103,26 +110,46 @@ class Pages:
 
     async def step(self, request: web.Request) -> Answer:
         """/g/<game>/<step>/<view>: one step of a finished game as everyone (p) or one seat saw it."""
-        shown = await self.replay_step(request)
-        key = ("page", shown.game_id, shown.step, shown.seat, language())
-        return Answer(await self.shelf.get(key, lambda: self._step_page(shown)), "text/html", FINISHED)
+        named = await self.step_named(request)
+
+        async def page() -> bytes:
+            return await self._step_page(await self.replay_step(*named))
+
+        return Answer(await self.shelf.get(("page", *named, language()), page), "text/html", FINISHED)
 
     async def step_picture(self, request: web.Request) -> Answer:
         """/g/<game>/<step>/<view>.png: that step's picture."""
-        shown = await self.replay_step(request)
-        key = ("picture", shown.game_id, shown.step, shown.seat, language())
-        update = shown.update()
-        png = await self.shelf.get(key, lambda: self.sources.presenting.picture(update, shown.view))
-        return Answer(png, "image/png", FOR_GOOD)
+        named = await self.step_named(request)
 
-    async def replay_step(self, request: web.Request) -> ReplayStep:
-        """The step an address names (a running game's steps redirect to its board; a step beyond the last is a 404)."""
-        row = await self.ended_or_running(self.opened(request, "game"))
-        if row.status == "running":
-            raise web.HTTPFound("../live")
-        step, seat = int(request.match_info["step"]), request.match_info["view"]
+        async def picture() -> bytes:
+            shown = await self.replay_step(*named)
+            return await self.sources.presenting.picture(shown.update(), shown.view)
+
+        return Answer(await self.shelf.get(("picture", *named, language()), picture), "image/png", FOR_GOOD)
+
+    async def step_named(self, request: web.Request) -> tuple[int, int, int | None]:
+        """The ended game, step and seat an address names (a running game's steps redirect to its board).
+
+        Only the game is checked here: the step and seat are checked as the step is rebuilt, and only a step rebuilt
+        is kept, so one already kept is answered without replaying the game up to it (most of a page's cost)."""
+        game_id = self.opened(request, "game")
+        if game_id in self.ended:
+            self.ended.move_to_end(game_id)
+            self.speak_for(self.ended[game_id])
+        else:
+            row = await self.ended_or_running(game_id)
+            if row.status == "running":
+                raise web.HTTPFound("../live")
+            self.ended[game_id] = row.guild_id
+            if len(self.ended) > ENDED_KEPT:
+                self.ended.popitem(last=False)
+        view = request.match_info["view"]
+        return game_id, int(request.match_info["step"]), None if view == "p" else int(view)
+
+    async def replay_step(self, game_id: int, step: int, seat: int | None) -> ReplayStep:
+        """That step rebuilt (a step beyond the last, or a seat the game never had, is a 404)."""
         try:
-            shown = await self.sources.replays.step(row.id, step, None if seat == "p" else int(seat))
+            shown = await self.sources.replays.step(game_id, step, seat)
         except IllegalAction:
             raise not_found() from None  # no such seat
         if shown.step != step:
@@ -148,8 +175,8 @@ class Pages:
         names = [unescaped(name) for name in shown.names]
         views += [{"text": name, "href": str(n), "current": shown.seat == n} for n, name in enumerate(names)]
         marks = [
-            {"text": _("Step {step}").format(step=n), "href": f"../{n}/{view}", "current": n == shown.step}
-            for n in spread(last, MARKS_SHOWN, shown.step)
+            {"text": label, "href": f"../{n}/{view}", "current": n == shown.step}
+            for n, label in await self.sources.replays.marks(shown.game_id, MARKS_SHOWN)
         ]
         return self.render(
             "replay.html",
@@ -316,13 +343,6 @@ def columns_of(*headings: str | tuple[str, bool]) -> list[dict[str, Any]]:
     """Column headings, each a text or a text and whether the column holds numbers (set right)."""
     found = [(h, h in ("#",)) if isinstance(h, str) else h for h in headings]
     return [{"text": text, "number": number} for text, number in found]
-
-
-def spread(last: int, most: int, current: int) -> list[int]:
-    """At most `most` steps from 0 to `last`, evenly spread, with the current one among them."""
-    if last + 1 <= most:
-        return list(range(last + 1))
-    return sorted({round(i * last / (most - 2)) for i in range(most - 1)} | {current})
 
 
 def etag_of(body: bytes) -> str:

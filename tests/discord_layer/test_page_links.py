@@ -101,7 +101,7 @@ async def test_standings_and_leaderboard_link_to_their_pages(simcord_env: simcor
 
 
 async def test_a_flood_of_page_requests_is_refused_while_discord_is_answered(table: Table, database: Path) -> None:
-    url = await serving_pages(table, database, web_requests_per_minute=60)
+    await serving_pages(table, database, web_requests_per_minute=60)
     try:
         await table.started(table.bob)
         live = page_link((await table.alice.slash(table.game_channel, "game status")).response.message)  # type: ignore[union-attr]

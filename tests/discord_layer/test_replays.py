@@ -90,20 +90,26 @@ async def test_see_as_a_seat_and_jump_to_a_step(table: Table) -> None:
     shown = replay_message(opened)
     seats = dict(menu_options(shown))
     assert "bob" in seats and "Everyone" in seats
-    as_bob = await table.alice.select(shown, [seats["bob"]], custom_id=_menu_id(shown, "tetsudo:replay-as:"))
+    as_bob = await table.alice.select(shown, [seats["bob"]], custom_id=menu_id(shown, "tetsudo:replay-as:"))
     assert "Seen as" in response_text(as_bob) and "bob" in response_text(as_bob)
     shown = replay_message(as_bob)
     steps = shown_step(as_bob)[1]
-    jumped = await table.alice.select(shown, [str(steps)], custom_id=_menu_id(shown, "tetsudo:replay-to:"))
+    jumped = await table.alice.select(shown, [str(steps)], custom_id=menu_id(shown, "tetsudo:replay-to:"))
     assert shown_step(jumped) == (steps, steps) and "bob" in response_text(jumped), "still seen as bob"
 
 
-def _menu_id(message: discord.Message, prefix: str) -> str:
+def menu(message: discord.Message, prefix: str) -> discord.SelectMenu:
+    """A message's menu whose custom_id starts with `prefix`."""
     for row in message.components:
         for item in getattr(row, "children", []):
             if isinstance(item, discord.SelectMenu) and str(item.custom_id).startswith(prefix):
-                return str(item.custom_id)
+                return item
     raise AssertionError(f"no menu {prefix}")
+
+
+def menu_id(message: discord.Message, prefix: str) -> str:
+    """The custom_id of a message's menu whose custom_id starts with `prefix`."""
+    return str(menu(message, prefix).custom_id)
 
 
 async def test_a_running_game_has_no_replay(table: Table) -> None:

@@ -12,7 +12,7 @@ import pytest
 from bot.engine import GameManager
 from bot.engine.links import Links
 from bot.engine.replays import Replays
-from bot.engine.tournaments import TournamentDesk
+from bot.engine.tournaments import RoundNews, TournamentDesk
 from bot.games import REGISTRY
 from bot.storage import Storage
 from bot.ui.page_presenting import PagePresenting
@@ -20,6 +20,7 @@ from bot.web.site import Site
 from bot.web.sources import Sources
 from tests.engine.harness import CHANNEL
 from tests.engine.test_replays import played_then_abandoned, real_games_manager
+from tests.engine.test_tournaments import ENTRANTS, HALL, MOD, open_tables, open_with
 
 RUNNING_CHANNEL = CHANNEL + 1
 
@@ -67,3 +68,35 @@ async def served(storage: Storage) -> AsyncIterator[Served]:
 async def browser_session() -> AsyncIterator[aiohttp.ClientSession]:
     async with aiohttp.ClientSession() as session:
         yield session
+
+
+@dataclass(frozen=True)
+class HeldTournament:
+    """A tournament the pages show, and the channel it is run from."""
+
+    id: int
+    channel: int
+
+
+async def reported(desk: TournamentDesk, news: RoundNews) -> RoundNews:
+    """Start the round's tables, then report each one's result (the first seat wins); the next round's news."""
+    await open_tables(desk, news)
+    after = None
+    for table in news.tables:
+        first, second = (player.user_id for player in table.players)
+        ranking = {first: (1, 10 + table.table_no), second: (2, 40)}
+        after = (await desk.report(HALL, MOD, news.tournament.round, table.table_no, ranking, moderator=True))[1]
+    assert after is not None, "the last table's report closes the round"
+    return after
+
+
+@pytest.fixture
+async def tournament(served: Served) -> HeldTournament:
+    """A Swiss Mexican Train tournament of five at two-seat tables, in its second round: round 1 reported (one
+    player had a bye), round 2's games started, and one player dropped out (struck from the standings)."""
+    desk = served.site.pages.sources.desk
+    await open_with(desk, 5, game="mexican_train", options={}, table_size=2, rounds=2)
+    second = await reported(desk, await desk.start(HALL, MOD, moderator=True))
+    await open_tables(desk, second)
+    await desk.drop(HALL, MOD, ENTRANTS[0].user_id, moderator=True)
+    return HeldTournament(second.tournament.id, HALL)

@@ -19,13 +19,11 @@ STRICT = ("Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy"
 HOSTILE = (
     Player(901, '<script>alert("one")</script>'),
     Player(902, "<img src=x onerror=alert(2)>"),
-    Player(903, "\"' onload=alert(3) x=\""),
+    Player(903, '"\' onload=alert(3) x="'),
 )
 
 
-async def fetched(
-    session: aiohttp.ClientSession, url: str, **kwargs: object
-) -> tuple[int, bytes, CIMultiDict[str]]:
+async def fetched(session: aiohttp.ClientSession, url: str, **kwargs: object) -> tuple[int, bytes, CIMultiDict[str]]:
     """Status, body and headers of one request (redirects not followed)."""
     async with session.get(url, allow_redirects=False, **kwargs) as answer:  # type: ignore[arg-type]
         return answer.status, await answer.read(), CIMultiDict(answer.headers)
