@@ -12,7 +12,8 @@ from multidict import CIMultiDict
 from bot.engine import Player
 from bot.engine.links import Links, load_links
 from bot.storage import Storage
-from tests.engine.harness import GUILD, PLAYERS, random_move
+from tests.engine.harness import GUILD, PLAYERS, random_move, start_game
+from tests.engine.test_ratings import finish
 from tests.web.conftest import Served, serve
 
 STRICT = ("Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options")
@@ -195,3 +196,38 @@ async def test_the_secret_is_made_once_and_shared_by_every_process(storage: Stor
     assert Links(b"other").signed("game", 5) != first.signed("game", 5)
     assert first.opened("game", first.signed("game", 5)) == 5
     assert first.opened("tournament", first.signed("game", 5)) is None
+
+
+async def test_a_servers_leaderboard_page_lists_ratings_games_and_wins(
+    served: Served, browser_session: aiohttp.ClientSession
+) -> None:
+    channel = 4242
+    for seed in range(2):
+        await start_game(served.manager, 2, game="mexican_train", channel=channel)
+        await finish(served.manager, random.Random(seed), channel)
+    storage = served.manager.storage
+    rated = await storage.leaderboard(GUILD, "mexican_train", 10)
+    wins = await storage.server_wins(GUILD, "mexican_train")
+    assert len(rated) == 2 and sum(wins.values()) >= 2
+    status, body, _ = await fetched(browser_session, f"{served.url}/l/{served.links.signed('server', GUILD)}")
+    assert status == 200
+    section = body.decode().split('id="mexican_train"')[1]
+    rows = re.findall(r"<tr>(.*?)</tr>", section.split("</table>")[0], re.S)[1:]
+    cells = [re.findall(r"<td[^>]*>(.*?)</td>", row) for row in rows]
+    expected = [[str(n), r.name, f"{r.ordinal:.1f}", str(r.games), str(wins.get(r.user_id, 0))]
+                for n, r in enumerate(rated, start=1)]  # fmt: skip
+    assert cells == expected
+    other = f"{served.url}/l/{served.links.signed('server', GUILD + 1)}"
+    status, body, _ = await fetched(browser_session, other)
+    assert status == 200 and b"mexican_train" not in body, "another server's page lists none of these"
+
+
+async def test_a_page_speaks_its_servers_language(served: Served, browser_session: aiohttp.ClientSession) -> None:
+    served.manager.public_language = lambda guild_id: "fr"
+    status, body, _ = await fetched(browser_session, served.game(served.ended, "/1/p"))
+    assert status == 200 and "Étape 1 sur".encode() in body and b'<html lang="fr">' in body
+    french = (await fetched(browser_session, served.game(served.ended, "/1/p.png")))[1]
+    served.manager.public_language = lambda guild_id: None
+    english = (await fetched(browser_session, served.game(served.ended, "/1/p.png")))[1]
+    assert b"Step 1 of" in (await fetched(browser_session, served.game(served.ended, "/1/p")))[1]
+    assert french != english, "pictures are kept by language too"
