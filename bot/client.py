@@ -7,6 +7,7 @@ import hashlib
 import json
 import logging
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
@@ -47,8 +48,9 @@ from bot.ui.shard_claims import ShardClaims, process_name
 from bot.ui.tournament_runner import TournamentRunner
 from bot.ui.toyko_panel import PANEL_ITEMS
 from bot.ui.translator import CatalogTranslator
-from bot.web.site import Site
-from bot.web.sources import Sources
+
+if TYPE_CHECKING:
+    from bot.web.site import Site
 
 log = logging.getLogger(__name__)
 
@@ -166,6 +168,10 @@ class TetsudoBot(commands.AutoShardedBot):
         self.links = await load_links(self.storage, self.settings.public_url)
         page_links.configure(self.links)
         if self.settings.web_port:
+            # Imported only here: a bot without pages never loads them, nor Jinja2 (~3 MB).
+            from bot.web.site import Site
+            from bot.web.sources import Sources
+
             sources = Sources(self.manager, self.replays, self.tournament_desk, self.links, PagePresenting())
             self.site = Site(sources, self.settings.web_requests_per_minute)
             try:
