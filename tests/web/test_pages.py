@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import random
 import re
 
@@ -9,9 +10,13 @@ import aiohttp
 import pytest
 from multidict import CIMultiDict
 
+import rendering
 from bot.engine import Player
 from bot.engine.links import Links, load_links
+from bot.games import REGISTRY
 from bot.storage import Storage
+from bot.ui.page_presenting import PagePresenting
+from bot.ui.presenters import picture_names
 from tests.engine.harness import GUILD, PLAYERS, random_move, start_game
 from tests.engine.test_ratings import finish
 from tests.web.conftest import Served, serve
@@ -231,3 +236,30 @@ async def test_a_page_speaks_its_servers_language(served: Served, browser_sessio
     english = (await fetched(browser_session, served.game(served.ended, "/1/p.png")))[1]
     assert b"Step 1 of" in (await fetched(browser_session, served.game(served.ended, "/1/p")))[1]
     assert french != english, "pictures are kept by language too"
+
+
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+async def test_a_running_games_page_is_its_public_board_alone_in_every_game(
+    served: Served, browser_session: aiohttp.ClientSession, game: str
+) -> None:
+    """Page, alt text and picture are exactly what everyone may see: the public view's description and drawing;
+    no seat's own description (hand, tickets, sheet, target) is on the page."""
+    channel = 6000 + sorted(REGISTRY).index(game)
+    started = await start_game(served.manager, 4, game=game, channel=channel)
+    rnd = random.Random(5)
+    for _ in range(3):
+        await random_move(served.manager, rnd, channel)
+    update = await served.manager.running_game(started.game_id)
+    assert update is not None and update.actor_view is None
+    presenting = PagePresenting()
+    status, body, _ = await fetched(browser_session, served.game(started.game_id, "/live"))
+    page = html.unescape(body.decode())
+    assert status == 200 and f'alt="{presenting.describe(update, update.public)}"' in page
+    for seat in range(4):
+        own = await served.manager.current(channel, PLAYERS[seat].user_id)
+        assert own.actor_view is not None
+        private = presenting.describe(own, own.actor_view)
+        assert private != presenting.describe(update, update.public) and private not in page
+    _, png, _ = await fetched(browser_session, served.game(started.game_id, "/live.png"))
+    renderer = rendering.RENDERERS[game]
+    assert png == rendering.png_of(renderer, update.public, list(picture_names(update))), "the public drawing"
