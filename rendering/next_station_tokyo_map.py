@@ -8,9 +8,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.games.next_station_tokyo.data import COLOURS, COLUMNS, ROWS, TokyoMap, segment, tokyo_map
+from bot.games.next_station_tokyo.data import COLOURS, COLUMNS, ROWS, Sheet, TokyoMap, segment, tokyo_map
 from bot.games.next_station_tokyo.lines import stations_by_lines
-from bot.games.next_station_tokyo.state import Sheet
 from rendering.canvas import INK, font
 from rendering.lettered import Lettered, blank
 from rendering.next_station_tokyo_geometry import Grid, along, around, district_borders, loop_curves, octagon, shifted

@@ -14,10 +14,10 @@ from bot.computers.base import Budget, Player, Seen
 from bot.computers.search import best_move
 from bot.games.base import Action
 from bot.games.next_station_tokyo import rules, scoring
-from bot.games.next_station_tokyo.data import COLOURS, tokyo_map
+from bot.games.next_station_tokyo.data import COLOURS, Sheet, tokyo_map
 from bot.games.next_station_tokyo.lines import Draw, stations_by_lines, visited
 from bot.games.next_station_tokyo.scoring import DISTRICT_BONUS, GREEN_MISS, INTERCHANGE_POINTS
-from bot.games.next_station_tokyo.state import DECK, ROUNDS, Sheet, TokyoState, card_symbol
+from bot.games.next_station_tokyo.state import DECK, ROUNDS, TokyoState, card_symbol
 from bot.games.next_station_tokyo.words import EFFECT_NAMES
 
 GAME = "next_station_tokyo"

@@ -9,9 +9,8 @@ from typing import Any
 
 from bot.engine.names import shown_name
 from bot.engine.timers import GameTimers
-from bot.engine.turns import must_act
 from bot.engine.update import SeatInfo
-from bot.games.base import Game, IllegalAction, State, name_seats
+from bot.games.base import Game, IllegalAction, State, must_act, name_seats
 from bot.i18n import _, language
 from bot.storage import GameRow, SeatRow
 
@@ -70,7 +69,7 @@ class Loaded:
         return found
 
     def must_act(self) -> frozenset[int]:
-        """The seats that must act now (see `turns.must_act`), worked out once for this version."""
+        """The seats that must act now (see `bot.games.base.must_act`), worked out once for this version."""
         if self._must_act is None:
             self._must_act = must_act(self.game, self.state)
         return self._must_act

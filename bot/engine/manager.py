@@ -18,10 +18,20 @@ from bot.engine.ratings import rate_results
 from bot.engine.replay import new_state, replayed_text, state_text, step_random
 from bot.engine.servers import ServerBook
 from bot.engine.timers import TimerDefaults, arm
-from bot.engine.turns import Move, move_line, must_act, play_out, resigned_last, who
+from bot.engine.turns import Move, move_line, play_out, resigned_last, who
 from bot.engine.undoing import UndoAsked, undo_refusal
 from bot.engine.update import Owed, Player, Update, owings
-from bot.games.base import Action, Game, IllegalAction, Outcome, StaleMove, name_seats, seat_count_words, seat_counts
+from bot.games.base import (
+    Action,
+    Game,
+    IllegalAction,
+    Outcome,
+    StaleMove,
+    must_act,
+    name_seats,
+    seat_count_words,
+    seat_counts,
+)
 from bot.i18n import ENGLISH, N_, _, ngettext, pgettext, speaking
 from bot.storage import MoveWrite, ResultRow, SeatRow, StaleVersion, Storage, TimerPlan, Transaction
 

@@ -14,9 +14,8 @@ from bot.engine.loaded import Loaded
 from bot.engine.manager import holds_secrets
 from bot.engine.replay import new_state, state_text
 from bot.engine.timers import GameTimers, Reminder, arm, check_consequence, consequences
-from bot.engine.turns import must_act
 from bot.engine.update import Owed, Player, SeatInfo, Update, owings
-from bot.games.base import IllegalAction, resolve_options, seat_counts
+from bot.games.base import IllegalAction, must_act, resolve_options, seat_counts
 from bot.i18n import _, ngettext, pgettext
 from bot.storage import TimerRow
 

@@ -84,11 +84,6 @@ def _forced_move(game: Game, state: State, seat: int, skip: bool) -> Action | No
     return skip_action(state, seat) if callable(skip_action) else game.default_action(state, seat)
 
 
-def must_act(game: Game, state: State) -> frozenset[int]:
-    """The seats that must act now (they are pinged): those that may act and have a default move."""
-    return frozenset(seat for seat in game.to_act(state) if game.default_action(state, seat) is not None)
-
-
 def move_line(game: Game, move: Move, name: str, left: bool = False) -> str:
     """One public log line for an applied move: who, what, and what followed from it (`left`: the seat's player has
     left the game)."""

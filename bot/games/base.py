@@ -223,6 +223,11 @@ def seat_counts(game: Game) -> tuple[int, ...]:
     return counts or tuple(range(game.min_seats, game.max_seats + 1))
 
 
+def must_act(game: Game, state: State) -> frozenset[int]:
+    """The seats that must act now (they are pinged): those that may act and have a default move."""
+    return frozenset(seat for seat in game.to_act(state) if game.default_action(state, seat) is not None)
+
+
 def seat_count_words(game: Game) -> str:
     """Those numbers as players read them: "2–8", or "4, 6 or 8"."""
     return counts_words(seat_counts(game))

@@ -32,6 +32,8 @@ class Station:
     district: str
 
 
+Sheet = dict[str, list[tuple[str, str]]]
+"""A player's sheet: line colour → its sections in the order drawn, each (from, to)."""
 Step = tuple[str, tuple[str, str], frozenset[tuple[str, str]]]
 """A guide from a station: the station it leads to, the section as a sorted pair, the sections it crosses."""
 

@@ -8,8 +8,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import NamedTuple
 
-from bot.games.next_station_tokyo.data import COLOURS, TokyoMap, segment
-from bot.games.next_station_tokyo.state import Sheet
+from bot.games.next_station_tokyo.data import COLOURS, Sheet, TokyoMap, segment
 
 GREEN = "green"
 COLOUR_ORDER = {c: i for i, c in enumerate((GREEN, *COLOURS))}

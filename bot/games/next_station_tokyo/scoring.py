@@ -6,8 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from bot.games.next_station_tokyo import lines
-from bot.games.next_station_tokyo.data import COLOURS, TokyoMap
-from bot.games.next_station_tokyo.state import Sheet
+from bot.games.next_station_tokyo.data import COLOURS, Sheet, TokyoMap
 from bot.i18n import N_
 
 INTERCHANGE_POINTS = {3: 5, 4: 15, 5: 30}

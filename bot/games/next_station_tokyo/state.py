@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.games.base import JSON, Action
-from bot.games.next_station_tokyo.data import COLOURS
+from bot.games.next_station_tokyo.data import COLOURS, Sheet
 
 if TYPE_CHECKING:
     from bot.games.next_station_tokyo.lines import Draw, LineFacts
@@ -20,9 +20,6 @@ DECK = (
     *(f"pink {s}" for s in ("circle", "square", "triangle", "pentagon", "joker", "switch")),
 )
 """The 11 station cards: "pink joker" is the Joker + Double Rail Track card, "pink switch" the Railroad Switch."""
-
-Sheet = dict[str, list[tuple[str, str]]]
-"""Line colour → its sections in the order drawn, each (from, to)."""
 
 
 def card_symbol(card: str) -> str:

@@ -7,9 +7,9 @@ from functools import lru_cache
 
 from bot.games.base import JSON, Action, make_view, seat_mark
 from bot.games.next_station_tokyo import rules, scoring, words
-from bot.games.next_station_tokyo.data import COLOURS, tokyo_map
+from bot.games.next_station_tokyo.data import COLOURS, Sheet, tokyo_map
 from bot.games.next_station_tokyo.lines import Draw
-from bot.games.next_station_tokyo.state import GREEN_CARDS, Sheet, TokyoState, is_green
+from bot.games.next_station_tokyo.state import GREEN_CARDS, TokyoState, is_green
 from bot.i18n import _, pgettext
 
 SheetKey = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]

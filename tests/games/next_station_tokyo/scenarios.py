@@ -9,8 +9,8 @@ import pytest
 
 from bot.games.base import Action, IllegalAction
 from bot.games.next_station_tokyo import NEXT_STATION_TOKYO
-from bot.games.next_station_tokyo.data import COLOURS
-from bot.games.next_station_tokyo.state import DECK, Sheet, TokyoState
+from bot.games.next_station_tokyo.data import COLOURS, Sheet
+from bot.games.next_station_tokyo.state import DECK, TokyoState
 from bot.games.rng import GameRandom
 
 Section = tuple[str, str]

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from bot.games.base import Action
 from bot.games.next_station_tokyo import NEXT_STATION_TOKYO
-from bot.games.next_station_tokyo.data import COLUMNS, crosses, segment, tokyo_map
-from bot.games.next_station_tokyo.state import Sheet, TokyoState
+from bot.games.next_station_tokyo.data import COLUMNS, Sheet, crosses, segment, tokyo_map
+from bot.games.next_station_tokyo.state import TokyoState
 from bot.games.rng import GameRandom
 from tests.games.next_station_tokyo.scenarios import Section
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games.next_station_tokyo import NEXT_STATION_TOKYO, scoring
-from bot.games.next_station_tokyo.data import TokyoMap, tokyo_map
-from bot.games.next_station_tokyo.state import Sheet
+from bot.games.next_station_tokyo.data import Sheet, TokyoMap, tokyo_map
 from tests.games.next_station_tokyo.scenarios import Section, sheet, tokyo
 
 FIVE_DISTRICTS = [("D2", "D3"), ("D3", "E4"), ("E4", "F4"), ("F4", "F5"), ("F5", "G5"), ("G5", "J5")]
