@@ -1,4 +1,4 @@
-"""The deployment files do what the README says: restart on failure, the token from a file, no root."""
+"""The deployment files do what the docs say: restart on failure, the token from a file, no root."""
 
 from __future__ import annotations
 
@@ -33,10 +33,16 @@ def test_the_procfile_runs_the_bot_as_a_worker() -> None:
     assert (ROOT / "Procfile").read_text(encoding="utf-8").strip() == "worker: python -m bot"
 
 
-def test_the_readme_explains_the_unit_and_updates() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "config/deploy/tetsudo.service" in readme and "before-migration-" in readme
-    assert "python -m bot backup PATH" in readme
+def documented() -> str:
+    """The README and every docs page, as one text."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    return "\n".join(page.read_text(encoding="utf-8") for page in pages)
+
+
+def test_the_docs_explain_the_unit_and_updates() -> None:
+    docs = documented()
+    assert "config/deploy/tetsudo.service" in docs and "before-migration-" in docs
+    assert "python -m bot backup PATH" in docs
 
 
 def test_the_shard_template_runs_the_instance_s_shards_like_the_single_unit_otherwise() -> None:
@@ -45,5 +51,5 @@ def test_the_shard_template_runs_the_instance_s_shards_like_the_single_unit_othe
     for key in ("User", "Group", "WorkingDirectory", "EnvironmentFile", "Restart", "TimeoutStopSec", "ProtectSystem"):
         assert shard[key] == single[key], key
     assert "DISCORD_TOKEN" not in SHARD_UNIT.read_text(encoding="utf-8").split("[Unit]")[1]
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "config/deploy/tetsudo@.service" in readme and "## When one machine is not enough" in readme
+    docs = documented()
+    assert "config/deploy/tetsudo@.service" in docs and "## When one machine is not enough" in docs

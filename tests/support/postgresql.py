@@ -18,7 +18,7 @@ from bot.storage.postgresql import PostgresStorage
 ENV = "TETSUDO_TEST_POSTGRESQL"
 WHY_SKIPPED = (
     f"PostgreSQL tests need a server: set {ENV}=postgresql://user@host:port/postgres (a role that may create "
-    "databases); `bash .ci/run` starts a throwaway one (see the README's Tests section)"
+    "databases); `bash .ci/run` starts a throwaway one (see Tests and CI in docs/development.md)"
 )
 _numbers = itertools.count(1)
 _templates: dict[str, str] = {}
