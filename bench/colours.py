@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rendering import ttr_japan_map as tmap
+from rendering.ttr_japan import map as tmap
 from tests.rendering.colour_vision import VISIONS, difference
 
 

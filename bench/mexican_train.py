@@ -28,7 +28,7 @@ from bench import common
 from bot.games.mexican_train import MEXICAN_TRAIN
 from bot.games.mexican_train.state import MexicanState
 from bot.games.rng import GameRandom
-from rendering.mexican_train import render_mexican_train  # importing it registers the renderer
+from rendering.mexican_train.pictures import render_mexican_train  # importing it registers the renderer
 
 SEATS = 4
 BUSY_SEATS = 8

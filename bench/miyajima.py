@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import common
 from bot.games.miyajima import MIYAJIMA
-from rendering.miyajima import render_miyajima  # importing it registers the renderer
+from rendering.miyajima.pictures import render_miyajima  # importing it registers the renderer
 
 SEATS = 4
 NAMES = ("Alice", "Bob the Magnificent", "Carol", "Dmitri")

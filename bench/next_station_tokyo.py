@@ -108,7 +108,7 @@ def engine_bench(games: int, seed: int) -> None:
 
 def render_bench(renders: int, seed: int) -> None:
     """Print p50/p95 render times and PNG sizes of a finished seat's sheet and of the overview."""
-    from rendering.next_station_tokyo import render_next_station_tokyo  # importing it registers the renderer
+    from rendering.next_station_tokyo.pictures import render_next_station_tokyo  # importing it registers the renderer
 
     state, _ = common.random_game(NEXT_STATION_TOKYO, seed, SEATS)
     sections = sum(len(line) for sheet in state.sheets for line in sheet.values())

@@ -35,7 +35,7 @@ from bot.games.toyko_train.data import COLOURS, NINE
 from bot.games.toyko_train.optimum import Seating, best_path, fewest_exchanges
 from bot.games.toyko_train.rules import DOUBLED
 from bot.games.toyko_train.state import ToykoState
-from rendering.toyko_train import render_toyko_train  # importing it registers the renderer
+from rendering.toyko_train.pictures import render_toyko_train  # importing it registers the renderer
 
 SEATS = 8
 STEP_MS = 500

@@ -22,9 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench import common
 from bot.games.ttr_japan import TTR_JAPAN
 from bot.games.ttr_japan.state import JapanState
-from rendering.ttr_japan import render_ttr_japan
-from rendering.ttr_japan_map import route_sprite
-from rendering.ttr_japan_pictures import render
+from rendering.ttr_japan.map import route_sprite
+from rendering.ttr_japan.pictures import render
+from rendering.ttr_japan.whole_map import render_ttr_japan
 
 ENGINE_SEATS = (2, 4)
 RENDER_SEATS = 5

@@ -46,7 +46,7 @@ from bot.ui.replay_controls import REPLAY_ITEMS
 from bot.ui.scheduler import TimerScheduler
 from bot.ui.shard_claims import ShardClaims, process_name
 from bot.ui.tournament_runner import TournamentRunner
-from bot.ui.toyko_panel import PANEL_ITEMS
+from bot.ui.toyko_train.panel import PANEL_ITEMS
 from bot.ui.translator import CatalogTranslator
 
 if TYPE_CHECKING:

@@ -55,4 +55,4 @@ from rendering import mexican_train as _mexican_train  # noqa: E402, F401
 from rendering import miyajima as _miyajima  # noqa: E402, F401
 from rendering import next_station_tokyo as _next_station_tokyo  # noqa: E402, F401
 from rendering import toyko_train as _toyko_train  # noqa: E402, F401
-from rendering import ttr_japan_pictures as _ttr_japan  # noqa: E402, F401
+from rendering import ttr_japan as _ttr_japan  # noqa: E402, F401

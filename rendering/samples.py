@@ -1,7 +1,7 @@
 """`python -m rendering.samples [FOLDER]`: each game's board mid-game, as a phone shows it (400 px wide).
 
-The README's pictures section shows these. The positions are seeded random playouts, so the samples only change
-when a renderer does.
+The README and the docs show these (docs/index.md, each game's page). The positions are seeded random
+playouts, so the samples only change when a renderer does.
 """
 
 from __future__ import annotations

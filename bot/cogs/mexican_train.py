@@ -13,7 +13,7 @@ from bot.games.mexican_train.rules import KNOCKING
 from bot.i18n import _
 from bot.ui import flows
 from bot.ui.errors import refusals_answered
-from bot.ui.mexican_train import OWN_TRAIN, Placement, placements, train_choice
+from bot.ui.mexican_train.presenter import OWN_TRAIN, Placement, placements, train_choice
 
 AUTOCOMPLETE_LIMIT = 25
 

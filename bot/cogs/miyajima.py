@@ -17,8 +17,8 @@ from bot.games.miyajima.rules import unknown_die
 from bot.games.miyajima.words import colour_name, kind_name
 from bot.i18n import _, pgettext
 from bot.ui import flows, presenters
-from bot.ui import miyajima as look
 from bot.ui.errors import refusals_answered
+from bot.ui.miyajima import presenter as look
 
 AUTOCOMPLETE_LIMIT = 25
 

@@ -13,8 +13,8 @@ from bot.games.next_station_tokyo.data import tokyo_map
 from bot.games.next_station_tokyo.words import symbol_name
 from bot.i18n import _, pgettext
 from bot.ui import flows, presenters
-from bot.ui import next_station_tokyo as look
 from bot.ui.errors import refusals_answered
+from bot.ui.next_station_tokyo import presenter as look
 
 AUTOCOMPLETE_LIMIT = 25
 

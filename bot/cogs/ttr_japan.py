@@ -14,9 +14,9 @@ from bot.games.ttr_japan import TTR_JAPAN, typed
 from bot.games.ttr_japan.typed import typed_colour
 from bot.i18n import _, pgettext
 from bot.ui import flows, presenters
-from bot.ui import ttr_japan as look
 from bot.ui.errors import refusals_answered
-from bot.ui.ttr_japan_regions import show_map
+from bot.ui.ttr_japan import presenter as look
+from bot.ui.ttr_japan.regions import show_map
 
 AUTOCOMPLETE_LIMIT = 25
 REGION_CHOICES = [

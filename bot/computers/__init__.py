@@ -31,13 +31,13 @@ FALLBACK_LEVEL = "easy"
 """The level whose move a computer plays when its own level failed to decide: quick, and enough to keep a game going."""
 
 GAMES = ("ttr_japan", "mexican_train", "miyajima", "next_station_tokyo", "toyko_train")
-"""Each has a module `bot.computers.<game>` exporting `PLAYERS: dict[level, Player]`."""
+"""Each has a module `bot.computers.<game>.players` exporting `PLAYERS: dict[level, Player]`."""
 
 
 def _module(game: str) -> ModuleType:
     if game not in GAMES:
         raise IllegalAction(f"No computer players for {game}.")
-    return importlib.import_module(f"bot.computers.{game}")
+    return importlib.import_module(f"bot.computers.{game}.players")
 
 
 def has_computers(game: str) -> bool:

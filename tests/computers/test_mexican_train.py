@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 from bot.computers import Budget, Seen, players
-from bot.computers.mexican_train import WIN, planned, round_value
-from bot.computers.mexican_train_plan import longest_chain
-from bot.computers.mexican_train_read import Reading
+from bot.computers.mexican_train.plan import longest_chain
+from bot.computers.mexican_train.players import WIN, planned, round_value
+from bot.computers.mexican_train.read import Reading
 from bot.computers.search import policy_playout
 from bot.games.base import Action, resolve_options
 from bot.games.mexican_train import MEXICAN_TRAIN, tiles

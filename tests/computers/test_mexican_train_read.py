@@ -10,8 +10,8 @@ from collections.abc import Iterator
 import pytest
 
 from bot.computers import Budget, Seen, players
-from bot.computers.mexican_train_read import RECENT, Reading, decisions, explained
-from bot.computers.mexican_train_sample import known_state
+from bot.computers.mexican_train.read import RECENT, Reading, decisions, explained
+from bot.computers.mexican_train.sample import known_state
 from bot.games.mexican_train import MEXICAN_TRAIN
 from bot.games.mexican_train.state import CHAINED, DRAWN, TOOK, MexicanState
 from bot.games.rng import GameRandom

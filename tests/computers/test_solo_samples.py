@@ -7,8 +7,8 @@ import random
 import pytest
 
 from bot.computers import Seen
-from bot.computers import miyajima as miyajima_computers
-from bot.computers import next_station_tokyo as tokyo_computers
+from bot.computers.miyajima import players as miyajima_computers
+from bot.computers.next_station_tokyo import players as tokyo_computers
 from bot.games import REGISTRY
 from bot.games.base import resolve_options
 from bot.games.rng import GameRandom

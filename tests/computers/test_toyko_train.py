@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from bot.computers import Budget, Seen, players
-from bot.computers.toyko_train import waiting
+from bot.computers.toyko_train.players import waiting
 from bot.games.base import Action
 from bot.games.rng import GameRandom
 from bot.games.toyko_train import TOYKO_TRAIN

@@ -6,10 +6,10 @@ import random
 
 from bot.computers import Budget, Seen, players
 from bot.computers.search import policy_playout
-from bot.computers.ttr_japan import GreedyPlayout
-from bot.computers.ttr_japan_greedy import greedy_move, payment
-from bot.computers.ttr_japan_plan import Planner, seat_plan
-from bot.computers.ttr_japan_sample import sample
+from bot.computers.ttr_japan.greedy import greedy_move, payment
+from bot.computers.ttr_japan.plan import Planner, seat_plan
+from bot.computers.ttr_japan.players import GreedyPlayout
+from bot.computers.ttr_japan.sample import sample
 from bot.games.base import Action, State
 from bot.games.rng import GameRandom
 from bot.games.ttr_japan import TTR_JAPAN

@@ -38,10 +38,10 @@ def make_mexican_bot(database: Path) -> TetsudoBot:
 
 
 def mexican_renderer() -> Any | None:
-    """The Mexican Train renderer, when rendering/mexican_train.py exists (importing it registers it)."""
-    if importlib.util.find_spec("rendering.mexican_train") is None:
+    """The Mexican Train renderer, when rendering/mexican_train/pictures.py exists (importing it registers it)."""
+    if importlib.util.find_spec("rendering.mexican_train.pictures") is None:
         return None
-    module = importlib.import_module("rendering.mexican_train")
+    module = importlib.import_module("rendering.mexican_train.pictures")
     return rendering.RENDERERS.get(GAME) or getattr(module, "render_mexican_train", None)
 
 
@@ -64,7 +64,8 @@ def text_only_fixture(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(name="images")
 def images_fixture(mexican: MexicanTable, monkeypatch: pytest.MonkeyPatch) -> Any | None:
-    """The Mexican Train renderer, registered as the bot has it; None while rendering/mexican_train.py is missing."""
+    """The Mexican Train renderer, registered as the bot has it; None while rendering/mexican_train/pictures.py
+    is missing."""
     renderer = mexican_renderer()
     if renderer is not None:
         monkeypatch.setitem(rendering.RENDERERS, GAME, renderer)
@@ -72,9 +73,9 @@ def images_fixture(mexican: MexicanTable, monkeypatch: pytest.MonkeyPatch) -> An
 
 
 def need_renderer(renderer: Any | None) -> None:
-    """Skip an image assertion (only that one) while rendering/mexican_train.py does not exist."""
+    """Skip an image assertion (only that one) while rendering/mexican_train/pictures.py does not exist."""
     if renderer is None:
-        pytest.skip("rendering/mexican_train.py is not written yet: no Mexican Train pictures to check")
+        pytest.skip("rendering/mexican_train/pictures.py is not written yet: no Mexican Train pictures to check")
 
 
 def tile_text(pair: list[int]) -> str:

@@ -11,7 +11,7 @@ import pytest
 
 from bot.client import TetsudoBot
 from bot.computers import Budget, Seen
-from bot.computers import mexican_train as mexican_computers
+from bot.computers.mexican_train import players as mexican_computers
 from bot.games.base import Action
 from tests.discord_layer.table import Table
 from tests.discord_layer.test_computers import make_bot, open_with_computers, settled, stored_actions

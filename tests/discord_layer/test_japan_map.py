@@ -10,7 +10,7 @@ import simcord
 from PIL import Image
 
 from bot.games.ttr_japan.data import japan as board_map
-from rendering.ttr_japan_regions import REGIONS, region_routes
+from rendering.ttr_japan.regions import REGIONS, region_routes
 from tests.discord_layer.japan_table import (
     JapanTable,
     japan_fixture,  # noqa: F401

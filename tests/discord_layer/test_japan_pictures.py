@@ -13,7 +13,7 @@ from bot.games.ttr_japan import TTR_JAPAN
 from bot.games.ttr_japan.state import JapanState
 from bot.i18n import speaking
 from bot.ui.presenters import plain, presenter_for
-from rendering import ttr_japan_map as tmap
+from rendering.ttr_japan import map as tmap
 from tests.discord_layer.japan_table import (
     JapanTable,
     japan_fixture,  # noqa: F401

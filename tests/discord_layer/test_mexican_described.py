@@ -13,7 +13,7 @@ from bot.games.mexican_train import MEXICAN_TRAIN
 from bot.games.mexican_train.state import MexicanState
 from bot.games.rng import GameRandom
 from bot.i18n import speaking
-from bot.ui.mexican_train import MexicanTrainPresenter
+from bot.ui.mexican_train.presenter import MexicanTrainPresenter
 from tests.discord_layer.mexican_table import shows_tile
 from tests.rendering.test_mexican_train import find, placed
 from tests.support.french import english_fragments, english_in, update_for

@@ -11,7 +11,7 @@ from bot.games.miyajima import MIYAJIMA
 from bot.games.miyajima.data import sheet
 from bot.games.miyajima.state import MiyajimaState
 from bot.i18n import speaking
-from bot.ui.miyajima import MiyajimaPresenter
+from bot.ui.miyajima.presenter import MiyajimaPresenter
 from tests.rendering.test_miyajima import play_until
 from tests.support.french import english_fragments, english_in, update_for
 

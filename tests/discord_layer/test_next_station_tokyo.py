@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ui.next_station_tokyo import line_words
+from bot.ui.next_station_tokyo.presenter import line_words
 from tests.discord_layer.table import labels, menu_options, replies_ephemeral, response_text, text_of
 from tests.discord_layer.tokyo_table import (
     TokyoTable,

@@ -10,7 +10,7 @@ import pytest
 from bot.games.next_station_tokyo import NEXT_STATION_TOKYO
 from bot.games.next_station_tokyo.state import TokyoState
 from bot.i18n import speaking
-from bot.ui.next_station_tokyo import TokyoPresenter, line_words
+from bot.ui.next_station_tokyo.presenter import TokyoPresenter, line_words
 from bot.ui.presenters import DESCRIPTION_MAX, plain
 from tests.rendering.test_next_station_tokyo import EVERYTHING, finished, mid_game
 from tests.support.french import NAMES, english_fragments, english_in, update_for

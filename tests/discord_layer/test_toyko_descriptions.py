@@ -15,7 +15,7 @@ from bot.games.toyko_train.state import ToykoState
 from bot.games.toyko_train.words import colour_name, gesture_name
 from bot.i18n import speaking
 from bot.ui.presenters import DESCRIPTION_MAX, plain
-from bot.ui.toyko_train import ToykoPresenter
+from bot.ui.toyko_train.presenter import ToykoPresenter
 from tests.discord_layer.test_secrets_at_scale import public_needles
 from tests.discord_layer.toyko_table import (
     ToykoTable,

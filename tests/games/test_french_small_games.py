@@ -16,9 +16,9 @@ from typing import Any
 import discord
 import pytest
 
-import rendering.miyajima as miyajima_picture
-import rendering.next_station_tokyo as tokyo_picture
-import rendering.toyko_train as toyko_picture
+import rendering.miyajima.pictures as miyajima_picture
+import rendering.next_station_tokyo.pictures as tokyo_picture
+import rendering.toyko_train.pictures as toyko_picture
 from bot.engine import Update
 from bot.games.base import Action, Game, IllegalAction
 from bot.games.miyajima import MIYAJIMA
@@ -32,10 +32,10 @@ from bot.games.toyko_train import TOYKO_TRAIN
 from bot.games.toyko_train import words as toyko_words
 from bot.games.toyko_train.state import team_of
 from bot.i18n import speaking
-from bot.ui.miyajima import MiyajimaPresenter
-from bot.ui.next_station_tokyo import TokyoPresenter
+from bot.ui.miyajima.presenter import MiyajimaPresenter
+from bot.ui.next_station_tokyo.presenter import TokyoPresenter
 from bot.ui.presenters import Presenter
-from bot.ui.toyko_train import ToykoPresenter
+from bot.ui.toyko_train.presenter import ToykoPresenter
 from tests.support.french import NAMES, Said, embed_texts, english_fragments, update_for
 from tests.support.french import english_in as english_pieces_in
 

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-import rendering.mexican_train as mexican_picture
-import rendering.ttr_japan as japan_picture
+import rendering.mexican_train.pictures as mexican_picture
+import rendering.ttr_japan.whole_map as japan_picture
 from bot.engine import Update
 from bot.games.base import Action, Game, IllegalAction
 from bot.games.mexican_train import MEXICAN_TRAIN
@@ -25,9 +25,9 @@ from bot.games.rng import GameRandom
 from bot.games.ttr_japan import TTR_JAPAN
 from bot.games.ttr_japan import words as japan_words
 from bot.i18n import speaking
-from bot.ui.mexican_train import MexicanTrainPresenter
+from bot.ui.mexican_train.presenter import MexicanTrainPresenter
 from bot.ui.presenters import Presenter
-from bot.ui.ttr_japan import JapanPresenter
+from bot.ui.ttr_japan.presenter import JapanPresenter
 from tests.support.french import Said, embed_texts, english_fragments, update_for
 from tests.support.french import english_in as english_pieces_in
 

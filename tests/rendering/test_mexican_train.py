@@ -15,8 +15,8 @@ from bot.games.base import Action
 from bot.games.mexican_train import MEXICAN_TRAIN
 from bot.games.mexican_train.state import MexicanState
 from bot.games.rng import GameRandom
-from rendering import mexican_train as renderer
 from rendering.canvas import font
+from rendering.mexican_train import pictures as renderer
 from tests.rendering import pngs
 
 MAX_BYTES = 500_000

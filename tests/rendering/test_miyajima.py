@@ -14,8 +14,8 @@ from bot.games.miyajima import MIYAJIMA
 from bot.games.miyajima.state import MiyajimaState
 from bot.games.rng import GameRandom
 from bot.i18n import _, speaking
-from rendering import miyajima as renderer
 from rendering.canvas import font
+from rendering.miyajima import pictures as renderer
 from tests.rendering import pngs
 
 MAX_BYTES = 300_000

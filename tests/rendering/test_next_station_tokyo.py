@@ -17,12 +17,12 @@ from bot.games.next_station_tokyo import NEXT_STATION_TOKYO
 from bot.games.next_station_tokyo.data import COLOURS, district_words, segment, tokyo_map
 from bot.games.next_station_tokyo.state import TokyoState
 from bot.games.rng import GameRandom
-from rendering import next_station_tokyo as renderer
-from rendering import next_station_tokyo_geometry as nst_geometry
-from rendering import next_station_tokyo_look as nst_look
-from rendering import next_station_tokyo_map as nst_map
-from rendering import next_station_tokyo_scores as nst_scores
-from rendering import next_station_tokyo_text as nst_text
+from rendering.next_station_tokyo import geometry as nst_geometry
+from rendering.next_station_tokyo import look as nst_look
+from rendering.next_station_tokyo import map as nst_map
+from rendering.next_station_tokyo import pictures as renderer
+from rendering.next_station_tokyo import scores as nst_scores
+from rendering.next_station_tokyo import text as nst_text
 from tests.rendering import pngs
 
 MAX_BYTES = 500_000

@@ -34,7 +34,7 @@ TOLERANCE: dict[str, Tolerance] = {
     "toyko_train": SAMPLED_PALETTE,
     # The board's names stand on whole pixels (so that a worker lays each out once): their edges move by up to half
     # a pixel. A seat's picture was drawn again when its crop took one of the scales crops share
-    # (rendering.ttr_japan_crop.stepped): it shows up to 9% more of the map round the tickets.
+    # (rendering.ttr_japan.crop.stepped): it shows up to 9% more of the map round the tickets.
     "ttr_japan": Tolerance(0.01, 0.001),
 }
 """How far each game's pictures may be from their references."""

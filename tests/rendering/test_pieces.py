@@ -14,8 +14,12 @@ from bot.games import REGISTRY
 from bot.games.base import resolve_options
 from bot.games.rng import GameRandom
 from bot.i18n import speaking
-from rendering import mexican_train_board, mexican_train_hand, miyajima_look, miyajima_overview, miyajima_sheet
 from rendering.canvas import BACKGROUND, INK
+from rendering.mexican_train import board as mexican_train_board
+from rendering.mexican_train import hand as mexican_train_hand
+from rendering.miyajima import look as miyajima_look
+from rendering.miyajima import overview as miyajima_overview
+from rendering.miyajima import sheet as miyajima_sheet
 from rendering.pieces import band, piece
 
 CACHED: list[Any] = [

@@ -16,8 +16,8 @@ from bot.games.rng import GameRandom
 from bot.games.toyko_train import TOYKO_TRAIN
 from bot.games.toyko_train.data import COLOURS
 from bot.games.toyko_train.state import ToykoState
-from rendering import toyko_train as renderer
 from rendering.canvas import font, text_sizes
+from rendering.toyko_train import pictures as renderer
 from tests.rendering import pngs
 
 MAX_BYTES = 200_000

@@ -15,9 +15,11 @@ from bot.games.rng import GameRandom
 from bot.games.ttr_japan import TTR_JAPAN
 from bot.games.ttr_japan.data import japan
 from bot.games.ttr_japan.state import JapanState
-from rendering import ttr_japan as renderer
-from rendering import ttr_japan_board, ttr_japan_pictures, ttr_japan_private
-from rendering import ttr_japan_map as tmap
+from rendering.ttr_japan import board as ttr_japan_board
+from rendering.ttr_japan import map as tmap
+from rendering.ttr_japan import pictures as ttr_japan_pictures
+from rendering.ttr_japan import private as ttr_japan_private
+from rendering.ttr_japan import whole_map as renderer
 from tests.rendering import pngs
 
 MAX_BYTES = 800_000

@@ -11,9 +11,10 @@ import pytest
 
 from bot.games.rng import GameRandom
 from bot.games.ttr_japan import TTR_JAPAN
-from rendering import ttr_japan_board, ttr_japan_pictures
-from rendering import ttr_japan_map as tmap
 from rendering.canvas import PHONE_WIDTH, smallest_text_allowed, text_sizes
+from rendering.ttr_japan import board as ttr_japan_board
+from rendering.ttr_japan import map as tmap
+from rendering.ttr_japan import pictures as ttr_japan_pictures
 from tests.rendering import pngs
 
 NAMES = ["Alexandrina", "Bartholomew", "Chloé-Maëlle", "Dmitri", "Evangeline"]

@@ -14,7 +14,7 @@ import itertools
 import pytest
 
 from bot.games.ttr_japan import TTR_JAPAN
-from rendering import ttr_japan_map as tmap
+from rendering.ttr_japan import map as tmap
 from tests.rendering.colour_vision import VISIONS, ciede2000, difference
 
 MIN_DIFFERENCE = 15.0

@@ -15,13 +15,10 @@ from bot.games.rng import GameRandom
 from bot.games.ttr_japan import TTR_JAPAN
 from bot.games.ttr_japan.data import japan
 from bot.games.ttr_japan.state import JapanState
-from rendering import ttr_japan_board as board
-from rendering import ttr_japan_cars as cars
-from rendering import ttr_japan_crop as crops
-from rendering import ttr_japan_map as tmap
-from rendering import ttr_japan_private as private
-from rendering import ttr_japan_stamps as stamps
 from rendering import worker
+from rendering.ttr_japan import board, cars, private, stamps
+from rendering.ttr_japan import crop as crops
+from rendering.ttr_japan import map as tmap
 
 NAMES = ["alice", "bob", "carol", "dave"]
 SCALES = {crops.TOP_SCALE / crops.SCALE_STEP**n for n in range(16)}

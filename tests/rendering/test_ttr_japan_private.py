@@ -12,11 +12,11 @@ from bot.games.rng import GameRandom
 from bot.games.ttr_japan import TTR_JAPAN
 from bot.games.ttr_japan.data import japan
 from bot.games.ttr_japan.state import JapanState
-from rendering import ttr_japan_crop as crops
-from rendering import ttr_japan_map as tmap
-from rendering import ttr_japan_private as private
 from rendering.canvas import PHONE_WIDTH, smallest_text_allowed, text_sizes
-from rendering.ttr_japan_regions import region_box
+from rendering.ttr_japan import crop as crops
+from rendering.ttr_japan import map as tmap
+from rendering.ttr_japan import private
+from rendering.ttr_japan.regions import region_box
 
 NAMES = ["Alexandrina", "Bartholomew", "Chloé-Maëlle", "Dmitri", "Evangeline"]
 

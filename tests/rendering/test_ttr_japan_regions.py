@@ -9,8 +9,8 @@ import pytest
 
 from bot.games.ttr_japan import TTR_JAPAN
 from bot.games.ttr_japan.data import japan
-from rendering import ttr_japan_regions as regions
 from rendering.canvas import PHONE_WIDTH, smallest_text_allowed, text_sizes
+from rendering.ttr_japan import regions
 from tests.rendering import pngs
 from tests.rendering.test_ttr_japan_private import ticket_hungry_playout
 

@@ -19,7 +19,7 @@ from bot.engine import Update
 from bot.ui.page_presenting import PagePresenting
 from bot.ui.presenters import picture_names
 from bot.ui.rankings import standings_table
-from rendering.mexican_train_look import tile_name
+from rendering.mexican_train.look import tile_name
 from tests.web.browser import PHONE_WIDTH, Browser, artifacts, chromium
 from tests.web.conftest import RUNNING_CHANNEL, HeldTournament, Served
 

@@ -1,0 +1,1 @@
+"""Computer players of Toyko Train, by role and level: `players` holds them (`PLAYERS` and `waiting`)."""
