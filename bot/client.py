@@ -36,8 +36,8 @@ from bot.storage import Storage, is_postgresql, open_storage, redacted
 from bot.storage.serving import serving
 from bot.storage.shards import Shards
 from bot.ui import delivery, page_links, pictures
-from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.computers import Computers
+from bot.ui.controls import DYNAMIC_ITEMS
 from bot.ui.errors import TetsudoTree, reply_privately
 from bot.ui.gate import Gate, server_language
 from bot.ui.page_presenting import PagePresenting

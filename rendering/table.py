@@ -9,8 +9,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-import rendering
 from bot.i18n import _
+from rendering import registry
 from rendering.canvas import INK, PHONE_TEXT, PHONE_WIDTH, Colour, Font, blank, fit, font, to_palette, triangle
 
 # --- layout (pixels) ---------------------------------------------------------------------------
@@ -220,4 +220,4 @@ def render_table(table: RankedTable) -> Image.Image:
 
 def table_png(table: RankedTable) -> bytes:
     """The table as PNG bytes (palette-reduced)."""
-    return rendering.encoded(render_table(table))
+    return registry.encoded(render_table(table))

@@ -388,3 +388,59 @@ def test_a_bot_on_sqlite_never_imports_asyncpg() -> None:
     )
     assert found.returncode == 0, found.stderr
     assert found.stdout.strip() == "[]"
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each of our modules and the modules of ours it imports (at any depth, TYPE_CHECKING included)."""
+    modules = {module_name(relative(path)): path for path in source_files()}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        reached = set()
+        for found in imports_of(parse(path), name, is_package=path.name == "__init__.py"):
+            target = found.module
+            while target and target not in modules:  # `from bot.ui import flows` reaches bot.ui.flows
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                reached.add(target)
+        graph[name] = reached
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import each other round a circle (Tarjan's strongly connected components)."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        order[module] = low[module] = len(order)
+        stack.append(module)
+        for other in sorted(graph[module]):
+            if other not in order:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], order[other])
+        if low[module] == order[module]:
+            group = []
+            while not group or group[-1] != module:
+                group.append(stack.pop())
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in order:
+            visit(module)
+    return found
+
+
+def test_no_import_circles() -> None:
+    """No module reaches itself through its imports (function-level and TYPE_CHECKING ones count): each layer's
+    modules can be read, tested and moved from the bottom up."""
+    assert circles(import_graph()) == []
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert circles(graph) == [["a", "b", "c"]]

@@ -1,4 +1,8 @@
-"""Buttons and menus that survive restarts: DynamicItems whose custom_id carries channel, version and move."""
+"""How the bot's buttons and menus look: each DynamicItem's custom_id (channel, version, move) and the views of them.
+
+What a click does is in bot/ui/controls.py (each control there is one of these with its callback), so the modules
+that build messages (flows, delivery, outgoing) need not import the handlers the controls call.
+"""
 
 from __future__ import annotations
 
@@ -11,10 +15,8 @@ from discord import ui
 
 from bot.computers import LEVELS, players
 from bot.engine.computers import level_word
-from bot.games.base import Action, IllegalAction
+from bot.games.base import IllegalAction
 from bot.i18n import _
-from bot.ui import flows
-from bot.ui.errors import answer_failure
 from bot.ui.gate import Admitted
 from bot.ui.messages import SELECT_LIMIT
 from bot.ui.presenters import BoardButton, MultiChoice
@@ -56,12 +58,6 @@ class LobbyButton(
             raise ValueError(f"unknown lobby button {verb}")
         return cls(verb, int(match["channel"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await flows.lobby_button(interaction, self.verb, self.channel_id)
-        except Exception as error:
-            await answer_failure(interaction, error)
-
 
 class HandButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:hand:(?P<channel>\d+)"):
     """ "My hand" on every board message: the clicker's private view, ephemerally."""
@@ -79,12 +75,6 @@ class HandButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:ha
         cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> HandButton:
         return cls(int(match["channel"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await flows.show_hand(interaction, self.channel_id)
-        except Exception as error:
-            await answer_failure(interaction, error)
 
 
 class WholePictureButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:whole:(?P<channel>\d+)"):
@@ -106,12 +96,6 @@ class WholePictureButton(Admitted, ui.DynamicItem[ui.Button[Any]], template=r"te
         cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> WholePictureButton:
         return cls(int(match["channel"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await flows.show_whole_picture(interaction, self.channel_id)
-        except Exception as error:
-            await answer_failure(interaction, error)
 
 
 class ActionButton(
@@ -144,16 +128,6 @@ class ActionButton(
         version = int(match["version"]) if match["version"] else None
         return cls(match["verb"], int(match["channel"]), arg=match["arg"], version=version)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            if self.arg is None:
-                await flows.press_board_button(interaction, self.channel_id, Action(self.verb))
-            else:
-                arg: str | int = int(self.arg) if self.arg.isdigit() else self.arg
-                await flows.press_board_button(interaction, self.channel_id, Action(self.verb, (arg,)), self.version)
-        except Exception as error:
-            await answer_failure(interaction, error)
-
 
 class MultiSelect(
     Admitted,
@@ -185,13 +159,6 @@ class MultiSelect(
     ) -> MultiSelect:
         return cls(int(match["channel"]), int(match["version"]), verb=match["verb"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            values = [str(v) for v in (interaction.data or {}).get("values") or []]
-            await flows.play_choice(interaction, self.channel_id, self.version, self.verb, values)
-        except Exception as error:
-            await answer_failure(interaction, error)
-
 
 REMOVE = "remove"
 """The **Add computer…** menu's last entry: the host takes the last computer seated out again."""
@@ -219,13 +186,6 @@ class ComputerSelect(Admitted, ui.DynamicItem[ui.Select[Any]], template=r"tetsud
     ) -> ComputerSelect:
         return cls(int(match["channel"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            values = (interaction.data or {}).get("values") or [""]
-            await flows.add_computer(interaction, self.channel_id, str(values[0]))
-        except Exception as error:
-            await answer_failure(interaction, error)
-
 
 class MoveSelect(Admitted, ui.DynamicItem[ui.Select[Any]], template=r"tetsudo:pick:(?P<channel>\d+):(?P<version>\d+)"):
     """The menu of a seat's legal moves, stamped with the board version it was built from."""
@@ -250,13 +210,6 @@ class MoveSelect(Admitted, ui.DynamicItem[ui.Select[Any]], template=r"tetsudo:pi
     ) -> MoveSelect:
         return cls(int(match["channel"]), int(match["version"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            values = (interaction.data or {}).get("values") or [""]
-            await flows.play_token(interaction, self.channel_id, self.version, str(values[0]))
-        except Exception as error:
-            await answer_failure(interaction, error)
-
 
 class ConfirmButton(
     Admitted, ui.DynamicItem[ui.Button[Any]], template=r"tetsudo:confirm:(?P<what>resign|abandon):(?P<channel>\d+)"
@@ -279,25 +232,6 @@ class ConfirmButton(
         cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> ConfirmButton:
         return cls(match["what"], int(match["channel"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await flows.confirmed(interaction, self.what, self.channel_id)
-        except Exception as error:
-            await answer_failure(interaction, error)
-
-
-DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
-    LobbyButton,
-    HandButton,
-    WholePictureButton,
-    ActionButton,
-    MoveSelect,
-    MultiSelect,
-    ConfirmButton,
-    ComputerSelect,
-)
-"""Registered once in setup_hook, so clicks work after any restart."""
 
 
 def layout() -> ui.View:

@@ -9,7 +9,7 @@ import discord
 
 from bot.engine import OwedRow, Update
 from bot.i18n import ngettext
-from bot.ui import outgoing
+from bot.ui import outgoing, replay_views
 from bot.ui.presenters import presenter_for
 
 LIMIT = 2000
@@ -91,11 +91,9 @@ async def send(channel: discord.abc.Messageable, pieces: list[Piece], pinged: li
             await channel.send(embed=piece, allowed_mentions=outgoing.NO_PINGS)
             continue
         if isinstance(piece, Results):
-            from bot.ui.replay_controls import results_view  # its controls deliver through the writers: a cycle
-
             for embed in piece.embeds[:-1]:
                 await channel.send(embed=embed, allowed_mentions=outgoing.NO_PINGS)
-            replay = results_view(piece.game_id)
+            replay = replay_views.results_view(piece.game_id)
             await channel.send(embed=piece.embeds[-1], view=replay, allowed_mentions=outgoing.NO_PINGS)
             continue
         for text in chunks(piece):

@@ -17,21 +17,10 @@ from bot.games.base import IllegalAction
 from bot.i18n import _
 from bot.ui import delivery, flows
 from bot.ui.messages import COLOUR, SELECT_LIMIT
+from bot.ui.replay_views import replay_view
 
 NOBODY = 0
 """No user has this id (Discord's are positive, a forgotten player's negative): the channel's games only."""
-EVERYONE = "p"
-"""The `See as` value (and custom_id part) of the public view."""
-
-
-def seat_part(seat: int | None) -> str:
-    """A view as a custom_id part: a seat's number, or EVERYONE."""
-    return EVERYONE if seat is None else str(seat)
-
-
-def seat_of(part: str) -> int | None:
-    """The view a custom_id part names."""
-    return None if part == EVERYONE else int(part)
 
 
 def replay_embed(shown: ReplayStep) -> discord.Embed:
@@ -49,8 +38,6 @@ def replay_embed(shown: ReplayStep) -> discord.Embed:
 async def replay_message(shown: ReplayStep, marks: list[tuple[int, str]]) -> dict[str, Any]:
     """Keyword arguments for the private replay message: its words, its picture and its controls (`marks`: the
     steps its Jump to menu offers)."""
-    from bot.ui.replay_controls import replay_view  # the controls call back into this module
-
     kwargs: dict[str, Any] = {"embed": replay_embed(shown), "view": replay_view(shown, marks), "content": None}
     image = await delivery.image_file(shown.update(), shown.view, "replay.png")
     if image is not None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from PIL import Image
 
-import rendering
+from rendering import registry
 from rendering.canvas import fit, seat_name, to_palette
 from rendering.mexican_train.board import header_text, render_board
 from rendering.mexican_train.hand import hand_status, playable_tiles, render_hand
@@ -36,4 +36,4 @@ def render_mexican_train(view: dict[str, Any], names: Sequence[str] = ()) -> Ima
     return to_palette(render_hand(view, names))
 
 
-rendering.register("mexican_train", render_mexican_train)
+registry.register("mexican_train", render_mexican_train)

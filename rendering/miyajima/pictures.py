@@ -7,7 +7,7 @@ from typing import Any
 
 from PIL import Image
 
-import rendering
+from rendering import registry
 from rendering.canvas import ordinal, to_palette
 from rendering.miyajima.look import (
     CAR_W,
@@ -56,4 +56,4 @@ def render_miyajima(view: dict[str, Any], names: Sequence[str] = ()) -> Image.Im
     return to_palette(render_sheet(view, names))
 
 
-rendering.register("miyajima", render_miyajima)
+registry.register("miyajima", render_miyajima)

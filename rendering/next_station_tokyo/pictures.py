@@ -8,10 +8,10 @@ from typing import Any
 
 from PIL import Image
 
-import rendering
 from bot.games.next_station_tokyo.state import ROUNDS
 from bot.games.next_station_tokyo.words import answer_words, colour_name
 from bot.i18n import _, ngettext, pgettext
+from rendering import registry
 from rendering.canvas import INK, fit, font, ordinal, seat_name, to_palette
 from rendering.lettered import blank
 from rendering.next_station_tokyo.geometry import Grid
@@ -209,4 +209,4 @@ def render_next_station_tokyo(view: dict[str, Any], names: Sequence[str] = ()) -
     return to_palette(render_sheet(view["public"], seat, names, own_status(view, seat)))
 
 
-rendering.register("next_station_tokyo", render_next_station_tokyo)
+registry.register("next_station_tokyo", render_next_station_tokyo)

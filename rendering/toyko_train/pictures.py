@@ -9,12 +9,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-import rendering
 from bot.games.base import SEAT_MARK
 from bot.games.toyko_train.data import COLOURS, LETTERS, ROWS
 from bot.games.toyko_train.words import colour_name, gesture_name
 from bot.games.toyko_train.words import team_name as team_words
 from bot.i18n import _, ngettext, pgettext
+from rendering import registry
 from rendering.canvas import BACKGROUND, INK, Colour, check, fit, font, seat_name, to_palette
 from rendering.lettered import Lettered, blank
 from rendering.wrapping import words_that_fit
@@ -593,4 +593,4 @@ def render_toyko_train(view: dict[str, Any], names: Sequence[str] = ()) -> Image
     return to_palette(render_private(view, names))
 
 
-rendering.register("toyko_train", render_toyko_train)
+registry.register("toyko_train", render_toyko_train)

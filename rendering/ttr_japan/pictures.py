@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import Image
 
-import rendering
+from rendering import registry
 from rendering.ttr_japan import board, private
 
 SMALLEST_TEXT = min(board.SMALLEST_TEXT, private.SMALLEST_TEXT)
@@ -24,4 +24,4 @@ def render(view: dict[str, Any], names: Sequence[str] = ()) -> Image.Image:
     return private.private_picture(view, names)
 
 
-rendering.register("ttr_japan", render, private.warm_ups())
+registry.register("ttr_japan", render, private.warm_ups())

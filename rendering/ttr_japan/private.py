@@ -14,10 +14,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-import rendering
 from bot.games.ttr_japan.data import JapanMap, japan
 from bot.games.ttr_japan.words import colour_name
 from bot.i18n import _, pgettext
+from rendering import registry
 from rendering.canvas import BACKGROUND, INK, font, to_palette
 from rendering.ttr_japan import cars
 from rendering.ttr_japan import crop as crops
@@ -96,10 +96,10 @@ ROUTES_A_STEP = 16
 hardly waits, even on a starved CPU."""
 
 
-def warm_ups() -> list[rendering.WarmUp]:
+def warm_ups() -> list[registry.WarmUp]:
     """What a worker draws ahead, step by step: the pieces of seats' crops at every scale they take."""
     routes = len(japan().routes)
-    steps: list[rendering.WarmUp] = []
+    steps: list[registry.WarmUp] = []
     for scale in seat_scales():
         steps += [(cars.sprites_ahead, (scale, n, n + ROUTES_A_STEP)) for n in range(0, routes, ROUTES_A_STEP)]
         steps += [(cars.ground_ahead, (scale, row)) for row in range(-1, cars.squares_across(scale) + 1)]

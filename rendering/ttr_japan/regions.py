@@ -12,8 +12,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-import rendering
 from bot.games.ttr_japan.data import japan
+from rendering import registry
 from rendering.canvas import BACKGROUND, to_palette
 from rendering.ttr_japan import cars
 from rendering.ttr_japan import crop as crops
@@ -93,4 +93,4 @@ def region_picture(view: dict[str, Any], names: Sequence[str], region: str) -> I
 
 def region_png(view: dict[str, Any], names: Sequence[str], region: str) -> bytes:
     """`region_picture` as PNG bytes (drawn in a picture worker, so module-level)."""
-    return rendering.encoded(region_picture(view, names, region))
+    return registry.encoded(region_picture(view, names, region))
