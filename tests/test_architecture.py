@@ -444,3 +444,82 @@ def test_no_import_circles() -> None:
 def test_the_circle_finder_finds_a_circle() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
     assert circles(graph) == [["a", "b", "c"]]
+
+
+# --- the game contract as the only door (DESIGN §2): past it, a game's internals are its own -----------------
+
+# A game's own partners (its computer players, its pictures) know its internals; every other module reaches a game
+# through its package's `__all__`: the game object and the view helpers a cog or presenter needs.
+PARTNERS = ("bot/games/", "bot/computers/", "rendering/")
+
+
+def game_doors() -> dict[str, frozenset[str]]:
+    """Each game package of REGISTRY's folder and the names its `__init__` offers in `__all__`, read with ast."""
+    doors = {}
+    for init in sorted((ROOT / "bot" / "games").glob("*/__init__.py")):
+        for node in parse(init).body:
+            if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "__all__" for t in node.targets):
+                doors[init.parent.name] = frozenset(ast.literal_eval(node.value))
+    return doors
+
+
+def door_problem(rel: str, found: Import, doors: dict[str, frozenset[str]]) -> str | None:
+    """Why this import walks past a game's door, or None when it goes through it (or reaches no game)."""
+    parts = found.module.split(".")
+    if parts[:2] != ["bot", "games"] or len(parts) < 3 or parts[2] not in doors:
+        return None
+    game = parts[2]
+    if len(parts) == 4 and parts[3] in doors[game]:
+        return None
+    return (
+        f"{rel}:{found.line} imports {found.describe()}: outside a game's own layers, import only the names in "
+        f"bot/games/{game}/__init__.py's `__all__` (add a view helper there, or a member of the contract)"
+    )
+
+
+def test_the_discord_layer_enters_a_game_only_by_its_door() -> None:
+    """Cogs, presenters, pages and the engine name a game's contract and view helpers, never its modules: the
+    rules, data and words can change without them."""
+    doors = game_doors()
+    problems = []
+    for path in source_files():
+        rel = relative(path)
+        if rel.startswith(PARTNERS):
+            continue
+        for found in imports_of(parse(path), module_name(rel), is_package=path.name == "__init__.py"):
+            if (problem := door_problem(rel, found, doors)) is not None:
+                problems.append(problem)
+    assert not problems, "\n".join(problems)
+
+
+def test_every_game_has_a_door_that_opens() -> None:
+    """Each registered game's package lists its game object in `__all__`, and every name listed is there."""
+    import importlib
+
+    from bot.games import REGISTRY
+
+    doors = game_doors()
+    assert set(REGISTRY) <= set(doors)
+    for name in REGISTRY:
+        package = importlib.import_module(f"bot.games.{name}")
+        assert set(package.__all__) == doors[name]
+        assert REGISTRY[name] in [getattr(package, offered) for offered in doors[name]]
+        missing = [offered for offered in doors[name] if not hasattr(package, offered)]
+        assert not missing, f"bot.games.{name} lists {missing} in __all__ but has no such names"
+
+
+@pytest.mark.parametrize(
+    ("source", "refused"),
+    [
+        ("from bot.games.demo import DEMO, colour_name\n", False),
+        ("from bot.games.base import Action\nfrom bot.games import REGISTRY\n", False),
+        ("from bot.games.demo.words import colour_name\n", True),
+        ("from bot.games.demo import rules\n", True),
+        ("import bot.games.demo\n", True),
+        ("def f():\n    from bot.games.demo.data import KINDS\n", True),
+    ],
+)
+def test_the_door_checker(source: str, refused: bool) -> None:
+    doors = {"demo": frozenset({"DEMO", "colour_name"})}
+    found = [p for item in _imports(source, "bot.cogs.demo") if (p := door_problem("bot/cogs/demo.py", item, doors))]
+    assert bool(found) == refused, found

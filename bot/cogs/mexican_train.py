@@ -8,8 +8,7 @@ from discord.ext import commands
 
 from bot.engine import Update
 from bot.games.base import Action, IllegalAction
-from bot.games.mexican_train import MEXICAN_TRAIN, tiles
-from bot.games.mexican_train.rules import KNOCKING
+from bot.games.mexican_train import KNOCKING, MEXICAN_TRAIN, typed_tile
 from bot.i18n import _
 from bot.ui import flows
 from bot.ui.errors import refusals_answered
@@ -68,7 +67,7 @@ class MexicanTrainCog(commands.GroupCog, group_name="mexican", group_description
         update = await flows.game_for_autocomplete(interaction, MEXICAN_TRAIN.name)
         if update is None:
             return []
-        tile = _canonical(str(getattr(interaction.namespace, "tile", "") or ""))
+        tile = typed_tile(str(getattr(interaction.namespace, "tile", "") or ""))
         typed = current.strip().lower()
         return [
             app_commands.Choice(name=p.label[:100], value=p.value)
@@ -88,7 +87,7 @@ class MexicanTrainCog(commands.GroupCog, group_name="mexican", group_description
         self, interaction: discord.Interaction, tile: str, train: str | None = None, knock: bool = False
     ) -> None:
         update = await _my_game(interaction)
-        name = _canonical(tile)
+        name = typed_tile(tile)
         placement = _resolve_train(update, name, train)
         knocking = (KNOCKING,) if knock else ()
         await flows.play_action(
@@ -120,9 +119,3 @@ class MexicanTrainCog(commands.GroupCog, group_name="mexican", group_description
     async def _simple(self, interaction: discord.Interaction, verb: str) -> None:
         update = await _my_game(interaction)
         await flows.play_action(interaction, update.channel_id, Action(verb))
-
-
-def _canonical(typed: str) -> str:
-    """A typed tile written the way the rules name it ("5-12" → "12-5"); anything else passes through."""
-    code = tiles.parse(typed)
-    return typed.strip() if code is None else tiles.name(code)

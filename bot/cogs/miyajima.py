@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 import discord
 from discord import app_commands
@@ -11,10 +10,7 @@ from discord.ext import commands
 
 from bot.engine import Update
 from bot.games.base import Action, IllegalAction
-from bot.games.miyajima import MIYAJIMA
-from bot.games.miyajima.data import DICE, KINDS, sheet
-from bot.games.miyajima.rules import unknown_die
-from bot.games.miyajima.words import colour_name, kind_name
+from bot.games.miyajima import MIYAJIMA, colour_name, load_named, names_load, typed_die
 from bot.i18n import _, pgettext
 from bot.ui import flows, presenters
 from bot.ui.errors import refusals_answered
@@ -36,17 +32,16 @@ def _load_action(update: Update, typed: str) -> Action:
     words = typed.lower().replace("→", " ").split()
     numbers = set(re.findall(r"\d+", typed))
     options = presenters.legal_moves(update, "load")
-    named = [(a, label) for a, label in options if _names(a, words)]
+    named = [(a, label) for a, label in options if names_load(str(a.args[0]), str(a.args[1]), words)]
     matches = [a for a, label in named if numbers <= set(re.findall(r"\d+", label))]
     if len(matches) == 1:
         return matches[0]
     if not options:
         raise IllegalAction(_("You have nothing to load right now."))
-    colour = next((c for c in sheet().colours if _named(c, words, colour_name)), None)
-    kind = next((k for k in KINDS if _named(k, words, kind_name)), None)
-    if not named and colour is not None and kind is not None:
+    nearest = load_named(words)
+    if not named and nearest is not None:
         # Not legal: hand the game its nearest reading, so its refusal says exactly why (a destination reached…).
-        return Action("load", (colour, kind, int(update.public["public"]["roll_number"])))
+        return Action("load", (*nearest, int(update.public["public"]["roll_number"])))
     raise IllegalAction(
         _("“{typed}” isn't one of your options: {options}.").format(
             typed=typed.strip()[:40], options=pgettext("miyajima", " or ").join(label for _a, label in options)
@@ -58,21 +53,6 @@ def _option_value(action: Action, label: str) -> str:
     """An option as autocomplete sends it: colour, value and train ("purple 6 fast"); its number is checked again."""
     value = re.findall(r"\d+", label)[:1]
     return " ".join([str(action.args[0]), *value, str(action.args[1])])
-
-
-def _names(action: Action, words: list[str]) -> bool:
-    """Whether the typed words name this load's colour and train."""
-    return _named(str(action.args[0]), words, colour_name) and _named(str(action.args[1]), words, kind_name)
-
-
-def _named(key: str, words: list[str], say: Callable[[str], str]) -> bool:
-    """Whether the typed words name `key`, in English or in the language in use."""
-    return key in words or say(key).lower() in words
-
-
-def _die(typed: str) -> str:
-    """A typed die ("blue", or its name in the language in use) as the move names it; unknown words stay as typed."""
-    return next((die for die in DICE if typed in (die, colour_name(die).lower())), typed)
 
 
 @app_commands.guild_only()
@@ -114,10 +94,7 @@ class MiyajimaCog(commands.GroupCog, group_name="miyajima", group_description="F
     @refusals_answered
     async def roll(self, interaction: discord.Interaction, die: str) -> None:
         update = await _my_game(interaction)
-        typed = _die(die.strip().lower())
-        if typed not in DICE:
-            raise IllegalAction(unknown_die(typed))
-        await flows.play_action(interaction, update.channel_id, Action("roll", (typed,)))
+        await flows.play_action(interaction, update.channel_id, Action("roll", (typed_die(die),)))
 
     @app_commands.command(name="load", description="Load the last roll, alone or with an earlier die of this round")
     @app_commands.describe(option="One of your options, e.g. purple 6 = red 2 + blue 4 → fast")

@@ -8,9 +8,7 @@ from discord.ext import commands
 
 from bot.engine import Update
 from bot.games.base import Action, IllegalAction
-from bot.games.next_station_tokyo import NEXT_STATION_TOKYO
-from bot.games.next_station_tokyo.data import tokyo_map
-from bot.games.next_station_tokyo.words import symbol_name
+from bot.games.next_station_tokyo import NEXT_STATION_TOKYO, symbol_name, tokyo_map
 from bot.i18n import _, pgettext
 from bot.ui import flows, presenters
 from bot.ui.errors import refusals_answered

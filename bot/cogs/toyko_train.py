@@ -10,9 +10,7 @@ from discord.ext import commands
 
 from bot.engine import Update
 from bot.games.base import Action, IllegalAction
-from bot.games.toyko_train import TOYKO_TRAIN
-from bot.games.toyko_train.data import KINDS
-from bot.games.toyko_train.words import colour_name
+from bot.games.toyko_train import KINDS, TOYKO_TRAIN, colour_name
 from bot.i18n import _, pgettext
 from bot.ui import (
     flows,

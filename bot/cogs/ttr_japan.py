@@ -10,8 +10,7 @@ from discord.ext import commands
 
 from bot.engine import Update
 from bot.games.base import Action, IllegalAction
-from bot.games.ttr_japan import TTR_JAPAN, typed
-from bot.games.ttr_japan.typed import typed_colour
+from bot.games.ttr_japan import TTR_JAPAN, claim_meant, colour_choices, route_choices, typed_colour
 from bot.i18n import _, pgettext
 from bot.ui import flows, presenters
 from bot.ui.errors import refusals_answered
@@ -83,8 +82,7 @@ class TicketToRideCog(commands.GroupCog, group_name="ttr", group_description="Ti
         if update is None:
             return []
         return [
-            app_commands.Choice(name=label[:100], value=value)
-            for label, value in typed.route_choices(_view(update), current)
+            app_commands.Choice(name=label[:100], value=value) for label, value in route_choices(_view(update), current)
         ][:AUTOCOMPLETE_LIMIT]
 
     async def colour_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -92,7 +90,7 @@ class TicketToRideCog(commands.GroupCog, group_name="ttr", group_description="Ti
         update = await flows.game_for_autocomplete(interaction, TTR_JAPAN.name)
         if update is None:
             return []
-        colours = typed.colour_choices(_view(update), str(getattr(interaction.namespace, "route", "") or ""))
+        colours = colour_choices(_view(update), str(getattr(interaction.namespace, "route", "") or ""))
         wanted = current.strip().lower()
         return [
             app_commands.Choice(name=look.card_words(c), value=c)
@@ -124,9 +122,7 @@ class TicketToRideCog(commands.GroupCog, group_name="ttr", group_description="Ti
         locomotives: app_commands.Range[int, 0, 6] | None = None,
     ) -> None:
         update = await _my_game(interaction)
-        await flows.play_action(
-            interaction, update.channel_id, typed.claim_meant(_view(update), route, colour, locomotives)
-        )
+        await flows.play_action(interaction, update.channel_id, claim_meant(_view(update), route, colour, locomotives))
 
     @app_commands.command(name="tickets", description="Draw 3 destination tickets and keep at least 1")
     @refusals_answered

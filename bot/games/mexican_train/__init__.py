@@ -27,7 +27,9 @@ from typing import Any
 
 from bot.games.base import JSON, Action, IllegalAction, Option, Outcome, resolve_options, seat_mark
 from bot.games.mexican_train import deal, rules, tiles, view
+from bot.games.mexican_train.rules import KNOCKING
 from bot.games.mexican_train.state import SCHEMA, MexicanState
+from bot.games.mexican_train.typed import typed_tile
 from bot.games.mexican_train.words import retold
 from bot.games.rng import GameRandom
 from bot.i18n import N_, _, pgettext
@@ -150,3 +152,11 @@ class MexicanTrain:
 
 
 MEXICAN_TRAIN = MexicanTrain()
+
+__all__ = [
+    "KNOCKING",
+    "MEXICAN_TRAIN",
+    "retold",
+    "typed_tile",
+]
+"""The Discord layer's only door into this game (tests/test_architecture.py): the game object and its view helpers."""

@@ -15,8 +15,10 @@ from typing import Any
 
 from bot.games.base import JSON, Action, IllegalAction, Outcome
 from bot.games.miyajima import rules, scoring, view, words
-from bot.games.miyajima.data import KINDS, sheet
+from bot.games.miyajima.data import DICE, KINDS, sheet
 from bot.games.miyajima.state import SCHEMA, MiyajimaState
+from bot.games.miyajima.typed import load_named, names_load, typed_die
+from bot.games.miyajima.words import colour_name, kind_name, rank_name, retold
 from bot.games.rng import GameRandom
 from bot.i18n import _, pgettext
 
@@ -99,3 +101,18 @@ class FastTrainToMiyajima:
 
 
 MIYAJIMA = FastTrainToMiyajima()
+
+__all__ = [
+    "DICE",
+    "KINDS",
+    "MIYAJIMA",
+    "colour_name",
+    "kind_name",
+    "load_named",
+    "names_load",
+    "rank_name",
+    "retold",
+    "sheet",
+    "typed_die",
+]
+"""The Discord layer's only door into this game (tests/test_architecture.py): the game object and its view helpers."""

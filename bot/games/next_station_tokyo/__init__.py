@@ -22,6 +22,14 @@ from bot.games.base import JSON, Action, IllegalAction, Option, Outcome, resolve
 from bot.games.next_station_tokyo import rules, scoring, view, words
 from bot.games.next_station_tokyo.data import COLOURS, tokyo_map
 from bot.games.next_station_tokyo.state import SCHEMA, TokyoState
+from bot.games.next_station_tokyo.words import (
+    answer_words,
+    card_name,
+    colour_name,
+    district_name,
+    effect_name,
+    symbol_name,
+)
 from bot.games.rng import GameRandom
 from bot.i18n import N_, _, pgettext
 
@@ -104,3 +112,15 @@ class NextStationTokyo:
 
 
 NEXT_STATION_TOKYO = NextStationTokyo()
+
+__all__ = [
+    "NEXT_STATION_TOKYO",
+    "answer_words",
+    "card_name",
+    "colour_name",
+    "district_name",
+    "effect_name",
+    "symbol_name",
+    "tokyo_map",
+]
+"""The Discord layer's only door into this game (tests/test_architecture.py): the game object and its view helpers."""

@@ -21,8 +21,9 @@ from typing import Any
 from bot.games.base import JSON, Action, IllegalAction, Option, Outcome, resolve_options
 from bot.games.rng import GameRandom
 from bot.games.toyko_train import rules, view, words
-from bot.games.toyko_train.data import words_file
+from bot.games.toyko_train.data import COLOURS, KINDS, words_file
 from bot.games.toyko_train.state import SCHEMA, ToykoState, team_of
+from bot.games.toyko_train.words import colour_name, gesture_name, kind_label, team_name
 from bot.i18n import N_, _, pgettext
 
 
@@ -121,3 +122,15 @@ class ToykoTrain:
 
 
 TOYKO_TRAIN = ToykoTrain()
+
+__all__ = [
+    "COLOURS",
+    "KINDS",
+    "TOYKO_TRAIN",
+    "colour_name",
+    "gesture_name",
+    "kind_label",
+    "team_name",
+    "words_file",
+]
+"""The Discord layer's only door into this game (tests/test_architecture.py): the game object and its view helpers."""

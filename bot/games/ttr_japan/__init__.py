@@ -19,7 +19,8 @@ from bot.games.rng import GameRandom
 from bot.games.ttr_japan import cards, rules, scoring, view
 from bot.games.ttr_japan.data import japan
 from bot.games.ttr_japan.state import SCHEMA, START, JapanState
-from bot.games.ttr_japan.words import retold
+from bot.games.ttr_japan.typed import claim_meant, colour_choices, route_choices, typed_colour
+from bot.games.ttr_japan.words import colour_name, counted, retold
 from bot.i18n import _, pgettext
 
 
@@ -134,3 +135,16 @@ _ONLY = tuple(frozenset({seat}) for seat in range(TicketToRideJapan.max_seats))
 """The seat whose turn it is, as `to_act` answers it, made once."""
 
 TTR_JAPAN = TicketToRideJapan()
+
+__all__ = [
+    "TTR_JAPAN",
+    "claim_meant",
+    "colour_choices",
+    "colour_name",
+    "counted",
+    "japan",
+    "retold",
+    "route_choices",
+    "typed_colour",
+]
+"""The Discord layer's only door into this game (tests/test_architecture.py): the game object and its view helpers."""

@@ -9,7 +9,7 @@ import discord
 
 from bot.engine import Update
 from bot.games.base import Arg, IllegalAction, name_seats
-from bot.games.mexican_train.words import retold
+from bot.games.mexican_train import retold
 from bot.i18n import _, ngettext, pgettext
 from bot.ui import presenters
 from bot.ui.messages import COLOUR, clip

@@ -8,8 +8,7 @@ import discord
 
 from bot.engine import Update
 from bot.games.base import name_seats
-from bot.games.miyajima.data import DICE, KINDS, sheet
-from bot.games.miyajima.words import colour_name, kind_name, rank_name, retold
+from bot.games.miyajima import DICE, KINDS, colour_name, kind_name, rank_name, retold, sheet
 from bot.i18n import N_, _, ngettext, pgettext
 from bot.ui import presenters
 from bot.ui.messages import COLOUR, clip

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot.engine import Update
-from bot.games.next_station_tokyo.words import (
+from bot.games.next_station_tokyo import (
     answer_words,
     card_name,
     colour_name,

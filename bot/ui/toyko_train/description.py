@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.games.toyko_train.data import COLOURS
-from bot.games.toyko_train.words import colour_name
+from bot.games.toyko_train import COLOURS, colour_name
 from bot.i18n import _
 from rendering.canvas import seat_name
 from rendering.toyko_train.pictures import (

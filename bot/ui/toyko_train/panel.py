@@ -13,8 +13,7 @@ import discord
 from discord import ui
 
 from bot.games.base import Action, IllegalAction
-from bot.games.toyko_train.data import KINDS, words_file
-from bot.games.toyko_train.words import colour_name, gesture_name, kind_label
+from bot.games.toyko_train import KINDS, colour_name, gesture_name, kind_label, words_file
 from bot.i18n import _, pgettext
 from bot.ui import components, flows
 from bot.ui.errors import answer_failure

@@ -7,8 +7,7 @@ from typing import Any
 import discord
 
 from bot.engine import Update
-from bot.games.toyko_train.data import KINDS, words_file
-from bot.games.toyko_train.words import colour_name, gesture_name, kind_label, team_name
+from bot.games.toyko_train import KINDS, colour_name, gesture_name, kind_label, team_name, words_file
 from bot.i18n import _, ngettext, pgettext
 from bot.ui import presenters
 from bot.ui.messages import COLOUR, clip, ranked_name

@@ -8,8 +8,7 @@ import discord
 
 from bot.engine import Update
 from bot.games.base import Action
-from bot.games.ttr_japan.data import japan
-from bot.games.ttr_japan.words import colour_name, counted, retold
+from bot.games.ttr_japan import colour_name, counted, japan, retold
 from bot.i18n import _, ngettext, pgettext
 from bot.ui import presenters
 from bot.ui.messages import COLOUR, FIELD_LIMIT, SELECT_LIMIT

@@ -8,8 +8,7 @@ import discord
 
 from bot.engine import Update
 from bot.games.base import IllegalAction
-from bot.games.ttr_japan import TTR_JAPAN
-from bot.games.ttr_japan.data import japan
+from bot.games.ttr_japan import TTR_JAPAN, japan
 from bot.i18n import _, ngettext, pgettext
 from bot.ui import flows, picture_cache
 from bot.ui.presenters import picture_names, plain
