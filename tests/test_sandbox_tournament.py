@@ -56,6 +56,9 @@ def no_board_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
     """Boards and hands go undrawn: this test reads lines, standings and exports (tests/rendering draws each board)."""
     for name in REGISTRY:
         monkeypatch.delitem(rendering.RENDERERS, name, raising=False)
+    # Nor are their pieces drawn ahead: new workers' steps ahead (a Ticket to Ride map at every scale, ~2 s of CPU
+    # each) were all the drawing they did here. The standings pictures are drawn in the workers as before.
+    monkeypatch.setattr(rendering, "WARM_UPS", [])
 
 
 @pytest.mark.usefixtures("no_board_pictures")

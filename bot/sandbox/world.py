@@ -175,23 +175,27 @@ class Sandbox:
         channels = [c for c in self.guild.channels.values() if not c.is_thread]
         return channels + [t for c in channels for t in c.threads]
 
-    def _visible(self, actor: simcord.MemberActor) -> Iterator[discord.Message]:
-        """What `actor` sees here, newest first, each message built only when reached (a search stops early)."""
+    def _visible(self, actor: simcord.MemberActor, *, labelled: str | None = None) -> Iterator[discord.Message]:
+        """What `actor` sees here, newest first, each message built only when reached (a search stops early).
+
+        With `labelled`, only messages whose stored components carry that label (in any case) are built: a board
+        sits above every move since, and building each of them for every click made a long game crawl.
+        """
         assert self.env is not None and self.channel is not None
         stored = self.env.backend.messages.get(self.channel.id, {}).values()
         for message in sorted(stored, key=lambda m: m.id, reverse=True):
-            if message.visible_to(actor.id):
+            if message.visible_to(actor.id) and (labelled is None or _carries(message.components, labelled.lower())):
                 yield to_discord_message(self.env, message)
 
     def _label(self, actor: simcord.MemberActor, wanted: str) -> str:
-        for message in self._visible(actor):
+        for message in self._visible(actor, labelled=wanted):
             for label in _button_labels(message):
                 if label.lower() == wanted.lower():
                     return label
         raise ScriptError(f"{actor.name} sees no button labelled `{wanted}` here.")
 
     def _newest(self, actor: simcord.MemberActor, *, button: str) -> discord.Message:
-        for message in self._visible(actor):
+        for message in self._visible(actor, labelled=button):
             if any(label.lower() == button.lower() for label in _button_labels(message)):
                 return message
         raise ScriptError(f"{actor.name} sees no button labelled `{button}` here.")
@@ -281,6 +285,18 @@ class Sandbox:
             elif parts[0] in ("interactions", "webhooks"):
                 touched.add(self.channel.id)
         return touched
+
+
+def _carries(data: Any, label: str) -> bool:
+    """Whether raw component data holds, at any depth, an item whose label is `label` (lower case) in any case."""
+    if isinstance(data, list):
+        return any(_carries(item, label) for item in data)
+    if not isinstance(data, dict):
+        return False
+    own = data.get("label")
+    return (isinstance(own, str) and own.lower() == label) or any(
+        _carries(value, label) for value in data.values() if isinstance(value, list | dict)
+    )
 
 
 def _button_labels(message: discord.Message) -> list[str]:

@@ -13,8 +13,8 @@ from bot.games.base import resolve_options
 from bot.games.rng import GameRandom
 from tests.games.laws import SCRAMBLE
 
-QUICK = Budget(playouts=12)
-"""Playouts, not seconds: the same decision on every machine."""
+QUICK = Budget(playouts=7)
+"""Playouts, not seconds: the same decision on every machine. Enough to play out every candidate (7 at most) once."""
 CASES = [(game, level) for game in GAMES for level in players(game)]
 
 

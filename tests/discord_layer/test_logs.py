@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import logging
@@ -145,7 +146,14 @@ def stored_secrets(game: str, stored: dict[str, Any], actions: list[Action]) -> 
 
 def leaks(text: str, needles: set[str]) -> set[str]:
     """The needles found in `text` as whole items ("1-2" is not found inside "11-23")."""
-    return {n for n in needles if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text)}
+    # A plain substring test first: most needles are absent, and a whole game checks thousands after every line.
+    return {n for n in needles if n in text and _whole_item(n).search(text)}
+
+
+@functools.lru_cache(maxsize=4096)
+def _whole_item(needle: str) -> re.Pattern[str]:
+    """The needle as a whole item, compiled once per needle found (re's own cache keeps only 512)."""
+    return re.compile(rf"(?<![\w-]){re.escape(needle)}(?![\w-])")
 
 
 def log_text(records: list[logging.LogRecord]) -> str:
@@ -165,7 +173,9 @@ def log_text(records: list[logging.LogRecord]) -> str:
 async def played_game(case: Case, tmp_path: Path) -> tuple[str, list[str], int | None]:
     """Play the case's whole game in the sandbox: its transcript, the script played, the refused line's index."""
     lines, refused_at = with_refusal(case.script().lines) if case.refuse else (case.script().lines, None)
-    settings = Settings(token=FAKE_TOKEN, database=str(tmp_path / "tetsudo.sqlite3"), log_level="debug")
+    # No picture is drawn (bot_logs): no worker processes either, which would draw ahead for pictures never asked.
+    database = str(tmp_path / "tetsudo.sqlite3")
+    settings = Settings(token=FAKE_TOKEN, database=database, log_level="debug", picture_workers="0")
     out = io.StringIO()
     sandbox = Sandbox(settings, REGISTRY, out=out, images=tmp_path / "images", seeds=lambda: case.seed)
     assert await sandbox.run(lines, stop_on_error=True) == 0, out.getvalue()[-3000:]

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from bot.games.toyko_train import TOYKO_TRAIN
 from bot.games.toyko_train.data import NINE, Compartment
-from bot.games.toyko_train.optimum import fewest_exchanges
+from bot.games.toyko_train.optimum import best_path, fewest_exchanges
 from bot.games.toyko_train.state import ToykoState
 from tests.games.toyko_train.scenarios import NINE_START, act, colour_of, toyko
 
@@ -44,10 +44,11 @@ def nearer(seating: Seating, target: Seating, exchange: tuple[int, int]) -> bool
 
 def nameable_alone(seating: Seating, target: Seating) -> bool:
     """Whether some exchange on a shortest path is the only one a signal of one of its tourists' colours may mean."""
-    return any(
-        nearer(seating, target, (a, b)) and any(meant(NINE, seating, c, str(NINE.kind_of(a, b))) == [(a, b)]
-                                                for c in (seating[a], seating[b]) if seating[a] != seating[b])
-        for a, b in NINE.exchanges
+    first = best_path(NINE, seating, target)[:1]  # the likeliest answer, and cached (the hint asks for it): tried first
+    return any(  # what a signal may mean first: `nearer` searches the seatings, so only for exchanges it can name
+        any(meant(NINE, seating, c, str(NINE.kind_of(a, b))) == [(a, b)]
+            for c in (seating[a], seating[b]) if seating[a] != seating[b]) and nearer(seating, target, (a, b))
+        for a, b in sorted(NINE.exchanges, key=lambda exchange: exchange not in first)
     )  # fmt: skip
 
 

@@ -125,9 +125,9 @@ def test_the_target_never_reaches_a_tourists_or_a_spectators_view(setup: Setup) 
                 assert dumped(state.target) not in dumped(view)
         for team in range(state.teams):
             conductor = state.conductor(team)
-            private = TOYKO_TRAIN.player_view(state, conductor)["private"]
-            assert private["target"] == state.target, "a conductor does see it"
-            assert TOYKO_TRAIN.player_view(other, conductor) != TOYKO_TRAIN.player_view(state, conductor)
+            view = TOYKO_TRAIN.player_view(state, conductor)
+            assert view["private"]["target"] == state.target, "a conductor does see it"
+            assert TOYKO_TRAIN.player_view(other, conductor) != view
 
 
 @games
