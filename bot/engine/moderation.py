@@ -127,7 +127,11 @@ class GameManager(ComputerDesk):
             if row is None or row.id != timer.game_id or row.status != "running":
                 await self.storage.claim_timer(timer)
                 return None
-            loaded = await self._running(timer.channel_id)
+            try:
+                loaded = await self._running(timer.channel_id)
+            except IllegalAction:  # another process ended the game since the row above was read: the wait is over
+                await self.storage.claim_timer(timer)
+                return None
             waiting = loaded.must_act() - loaded.resigned()
             if timer.kind == "remind":
                 if not await self.storage.claim_timer(timer):

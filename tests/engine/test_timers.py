@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 
@@ -170,3 +171,30 @@ async def test_finished_and_abandoned_games_keep_no_timers(timed: GameManager) -
     update = await started(timed)
     await timed.abandon(CHANNEL, PLAYERS[0], moderator=False)
     assert await timed.storage.timers(update.game_id) == []
+
+
+async def test_a_timeout_whose_game_another_process_ends_meanwhile_does_nothing(
+    storage: Storage, clock: Clock, database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found under load (two processes on one database): the game ended by the other process between the timer's
+    checks and its load made `fire` raise "That game is over", which the scheduler logs as a failed timer."""
+    await started(manager_at(storage, clock), timeout_s=3600)
+    first = manager_at(storage, clock)  # a process that has not loaded the game since it started
+    other_storage = await open_storage(database)
+    try:
+        other = manager_at(other_storage, clock)  # another process: it loads the game from the database
+        clock.now += 2 * HOUR
+        [timer] = [t for t in await first.due_timers() if t.kind == "timeout"]
+        read_timers = storage.timers
+
+        async def then_the_other_ends_it(game_id: int) -> list[Any]:
+            armed = await read_timers(game_id)
+            await other.abandon(CHANNEL, PLAYERS[0], moderator=False)  # just after the checks read the game running
+            return armed
+
+        monkeypatch.setattr(storage, "timers", then_the_other_ends_it)
+        assert await first.fire(timer) is None
+        monkeypatch.undo()
+        assert await first.due_timers() == []
+    finally:
+        await other_storage.close()
