@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import rendering
 from bot.__main__ import main
 from bot.games.rng import GameRandom
 from tests.support.relay_game import RELAY
@@ -22,6 +23,13 @@ TOYKO_SEED = 3
 """A seed whose four-player game plays on other players' trains and draws (checked in the test)."""
 NAMES = ("alice", "bob")
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def nothing_drawn_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No Ticket to Ride pieces drawn ahead by the picture workers where no Ticket to Ride is played: ~2 s of CPU per
+    worker that no picture here would use (tests/rendering/test_ttr_japan_kept.py tests drawing ahead)."""
+    monkeypatch.setattr(rendering, "WARM_UPS", [])
 
 
 def scripted_game(options: dict[str, int]) -> tuple[list[str], tuple[int, ...]]:
@@ -48,6 +56,7 @@ def run_script(tmp_path: Path, lines: list[str]) -> int:
     return main([*argv, "--images", str(tmp_path / "images")])
 
 
+@pytest.mark.usefixtures("nothing_drawn_ahead")
 def test_a_script_plays_the_test_game_to_its_final_scores(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     lines, scores = scripted_game({"rounds": 2})
     assert run_script(tmp_path, lines) == 0
@@ -61,6 +70,7 @@ def test_a_script_plays_the_test_game_to_its_final_scores(tmp_path: Path, capsys
     assert images and all(p.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") for p in images)
 
 
+@pytest.mark.usefixtures("nothing_drawn_ahead")
 def test_a_refused_move_is_shown_only_to_its_author(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     lines = ["as alice: /game new game:relay", "as bob: click Join", "as bob: click Start"]
     assert run_script(tmp_path, lines) == 0
@@ -68,6 +78,7 @@ def test_a_refused_move_is_shown_only_to_its_author(tmp_path: Path, capsys: pyte
     assert "[only bob sees]\n    Only the host can start the game." in out
 
 
+@pytest.mark.usefixtures("nothing_drawn_ahead")
 def test_a_script_line_the_sandbox_cannot_do_stops_with_an_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -85,6 +96,7 @@ def test_the_sandbox_command_runs_and_exits_from_a_terminal_pipe(tmp_path: Path)
     assert "Players (2/6)" in done.stdout and "Traceback" not in done.stderr
 
 
+@pytest.mark.usefixtures("nothing_drawn_ahead")
 def test_narrator_lines_restart_closed_dms_forms_and_moderators(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -121,6 +133,7 @@ def played(tmp_path: Path, capsys: pytest.CaptureFixture[str], script: Script, s
     return out
 
 
+@pytest.mark.usefixtures("nothing_drawn_ahead")
 def test_four_friends_play_mexican_train_to_the_end_in_the_sandbox(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -148,6 +161,7 @@ def test_two_players_play_ticket_to_ride_japan_to_the_end_in_the_sandbox(
     assert "choose " in typed and "/ttr claim route:" in typed and "click Deck" in typed
 
 
+@pytest.mark.usefixtures("nothing_drawn_ahead")
 def test_a_solo_miyajima_game_and_a_table_of_four_end_on_the_rules_scores_in_the_sandbox(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -163,6 +177,7 @@ def test_a_solo_miyajima_game_and_a_table_of_four_end_on_the_rules_scores_in_the
         assert "click Roll" in typed and "/miyajima roll" in typed and "click Load" in typed
 
 
+@pytest.mark.usefixtures("nothing_drawn_ahead")
 def test_a_solo_tokyo_game_and_a_table_of_four_end_on_the_rules_scores_in_the_sandbox(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -178,6 +193,7 @@ def test_a_solo_tokyo_game_and_a_table_of_four_end_on_the_rules_scores_in_the_sa
         assert "/nst draw to:" in typed and "click Draw" in typed and "choose " in typed
 
 
+@pytest.mark.usefixtures("nothing_drawn_ahead")
 def test_two_teams_race_through_all_seven_rounds_of_toyko_train_in_the_sandbox(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
