@@ -53,9 +53,14 @@ async def sqlite_storage(tmp_path: Path) -> AsyncIterator[SqliteStorage]:
 
 LONGEST_FIRST = (
     "tests/games/test_compiled_engines.py",
+    "tests/discord_layer/test_channel_writer.py",
+    "tests/test_crash.py",
+    "tests/computers/test_players.py",
     "tests/test_sandbox_tournament.py",
     "tests/test_sandbox.py",
-    "tests/test_crash.py",
+    "tests/discord_layer/test_mexican_game.py",
+    "tests/test_bench_remote.py",
+    "tests/test_processes_fault.py",
     "tests/games/test_contract.py",
 )
 """Files of the longest tests, longest first (`--durations=30` shows them)."""
