@@ -68,7 +68,9 @@ def new_seatings(state: ToykoState, rng: GameRandom, previous: list[str] | None)
 
 
 def is_conductor(state: ToykoState, seat: int) -> bool:
-    return state.conductor(team_of(seat)) == seat
+    # `conductor_of` worked out for the seat's own pair: its first seat in rounds 1–3, its second after (asked
+    # millions of times a playout, so without the calls).
+    return seat % 2 == (state.round > SWAP_AFTER)
 
 
 def legal_actions(state: ToykoState, seat: int) -> list[Action]:
@@ -76,17 +78,29 @@ def legal_actions(state: ToykoState, seat: int) -> list[Action]:
     team = team_of(seat)
     if state.finished or team >= state.teams or state.out[team]:
         return []
-    compartment = state.compartment
     if is_conductor(state, seat):
-        words = state.words[team][: len(COLOURS)]
         # A call names its round, a cancel its round and the seating it undoes: a doubled click can't act twice.
         moves = [Action("call", (state.round,)), Action("nod"), Action("shake")]
         if state.exchanges[team]:
             moves.append(Action("cancel", (state.round, state.serial(team))))
-        return moves + [Action("signal", (word, kind)) for word in words for kind in KINDS]
-    serial, names = state.serial(team), compartment.names
+        moves += _signals(tuple(state.words[team][: len(COLOURS)]))
+        return moves
+    return list(_tourist_moves(state.compartment, state.serial(team)))
+
+
+# The lists below are made once and shared (an Action is frozen); each caller still gets a list of its own.
+@functools.lru_cache(maxsize=256)
+def _signals(words: tuple[str, ...]) -> tuple[Action, ...]:
+    """A conductor's signals: each colour word with each exchange kind."""
+    return tuple(Action("signal", (word, kind)) for word in words for kind in KINDS)
+
+
+@functools.lru_cache(maxsize=256)
+def _tourist_moves(compartment: Compartment, serial: int) -> tuple[Action, ...]:
+    """A tourist's moves on seating number `serial`: every exchange, then a point at every place."""
+    names = compartment.names
     swaps = [Action("swap", (names[a], names[b], serial)) for a, b in compartment.exchanges]
-    return swaps + [Action("point", (name,)) for name in names]
+    return (*swaps, *(Action("point", (name,)) for name in names))
 
 
 def is_legal(state: ToykoState, seat: int, action: Action) -> bool:
@@ -94,7 +108,7 @@ def is_legal(state: ToykoState, seat: int, action: Action) -> bool:
     team = team_of(seat)
     if state.finished or team >= state.teams or state.out[team]:
         return False
-    args, compartment = action.args, state.compartment
+    args = action.args
     if is_conductor(state, seat):
         if action.verb == "signal":
             return len(args) == 2 and args[0] in state.words[team][: len(COLOURS)] and args[1] in KINDS
@@ -103,10 +117,16 @@ def is_legal(state: ToykoState, seat: int, action: Action) -> bool:
         if action.verb == "call":
             return args == (state.round,)
         return not args and action.verb in ("nod", "shake")
-    if action.verb == "swap" and len(args) == 3 and args[2] == state.serial(team):
-        places = [compartment.places.get(a) if isinstance(a, str) else None for a in args[:2]]
-        return (places[0], places[1]) in compartment.exchanges
+    compartment = state.compartment
+    if action.verb == "swap":
+        return len(args) == 3 and args[2] == state.serial(team) and args[:2] in _exchange_names(compartment)
     return action.verb == "point" and len(args) == 1 and isinstance(args[0], str) and args[0] in compartment.places
+
+
+@functools.cache
+def _exchange_names(compartment: Compartment) -> frozenset[tuple[str, str]]:
+    """Every legal exchange by its places' names, as a swap names them."""
+    return frozenset((compartment.name(a), compartment.name(b)) for a, b in compartment.exchanges)
 
 
 def refusal(state: ToykoState, seat: int, action: Action) -> str:
@@ -124,22 +144,22 @@ def refusal(state: ToykoState, seat: int, action: Action) -> str:
     # Before the role: roles swap after round 3, so a click left over from then would be refused for the wrong reason.
     if meant_for is not None and meant_for != state.round:
         return _("That was meant for round {then}; round {now} is on now.").format(then=meant_for, now=state.round)
-    conductor = is_conductor(state, seat)
-    if action.verb in TOURIST_VERBS and conductor:
+    conductor, verb, args = is_conductor(state, seat), action.verb, action.args
+    if verb in TOURIST_VERBS and conductor:
         return _("You're the conductor this round: signal, and let your tourist move.")
-    if action.verb in CONDUCTOR_VERBS and not conductor:
+    if verb in CONDUCTOR_VERBS and not conductor:
         return _("Only your conductor signals, cancels and calls; you exchange tourists and point.")
-    if action.verb == "cancel" and len(action.args) == 2 and action.args[1] != state.serial(team):
+    if verb == "cancel" and len(args) == 2 and args[1] != state.serial(team):
         return _("Your tourists have moved since that Cancel was shown (a cancel undoes one exchange): nothing undone.")
-    if action.verb == "swap" and len(action.args) == 3 and action.args[2] != state.serial(team):
+    if verb == "swap" and len(args) == 3 and args[2] != state.serial(team):
         return _("Your seats have changed since that grid was shown — here they are as they are now.")
-    if action.verb == "swap":
+    if verb == "swap":
         return _swap_refusal(state.compartment, action)
-    if action.verb == "signal":
+    if verb == "signal":
         return _("Signal one of your own colour words with great, small or horizontal.")
-    if action.verb == "cancel":
+    if verb == "cancel":
         return _("There's no exchange of your tourist to cancel this round.")
-    if action.verb == "point":
+    if verb == "point":
         return _("Point at one of the compartment's seats, like B2.")
     return _("That move isn't part of Toyko Train.")
 
@@ -155,10 +175,10 @@ def _round_meant(action: Action) -> int | None:
 
 
 def _swap_refusal(compartment: Compartment, action: Action) -> str:
-    names = [str(a) for a in action.args[:2]]
-    if len(names) != 2 or any(n.upper() not in compartment.places for n in names):
-        return _("Exchange two seats of the compartment: {places}.").format(places=", ".join(compartment.places))
-    a, b = (compartment.places[n.upper()] for n in names)
+    names, places = [str(a) for a in action.args[:2]], compartment.places
+    if len(names) != 2 or names[0].upper() not in places or names[1].upper() not in places:
+        return _("Exchange two seats of the compartment: {places}.").format(places=", ".join(places))
+    a, b = places[names[0].upper()], places[names[1].upper()]
     if a == b:
         return _("Exchange two different seats.")
     if compartment.kind_of(a, b) is not None:
@@ -293,8 +313,8 @@ def hint(state: ToykoState, team: int) -> Action:
 @functools.lru_cache(maxsize=4096)
 def _hint_signal(compartment: Compartment, seating: Seating, target: Seating) -> tuple[str, str]:
     """The hint's (colour, kind): cached, as every change of the game asks it again for each waiting conductor."""
-    first = best_path(compartment, seating, target)[0]
-    nearer = fewest_exchanges(compartment, seating, target) - 1
+    path = best_path(compartment, seating, target)
+    first, nearer = path[0], len(path) - 1
     # The best path's own first exchange is tried first: it needs no further search.
     for a, b in (first, *(e for e in compartment.exchanges if e != first)):
         named = _naming(compartment, seating, a, b)

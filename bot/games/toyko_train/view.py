@@ -93,12 +93,16 @@ def describe(action: Action) -> str:
         return _("exchanges {first} and {second}.").format(first=action.args[0], second=action.args[1])
     if action.verb == "point" and action.args:
         return _("points at {place}.").format(place=action.args[0])
-    return {
-        "cancel": _("cancels the last exchange:"),
-        "nod": _("nods."),
-        "shake": _("shakes their head."),
-        "call": _("calls:"),
-    }.get(action.verb) or pgettext("toyko train", "does something unexpected.")
+    # Only the phrase wanted is translated: the log describes every move.
+    if action.verb == "cancel":
+        return _("cancels the last exchange:")
+    if action.verb == "nod":
+        return _("nods.")
+    if action.verb == "shake":
+        return _("shakes their head.")
+    if action.verb == "call":
+        return _("calls:")
+    return pgettext("toyko train", "does something unexpected.")
 
 
 def labeller(state: ToykoState, seat: int | None) -> Callable[[Action], str]:
