@@ -7,13 +7,15 @@ written in English and looked up in the gettext catalogs of bot/i18n/<language>/
 
 from __future__ import annotations
 
+import functools
 import gettext
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TypeVar
+from typing import TypeVar, TypeVarTuple
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 ENGLISH = "en"
 LANGUAGES = {"en": "English", "fr": "Français"}
@@ -64,7 +66,9 @@ def speaking(language: str) -> Iterator[None]:
 
 def _(message: str) -> str:
     """`message` in the language in use."""
-    return _translations(_speaking.get()).gettext(message)
+    language = _speaking.get()
+    # Messages are written in English, so English has nothing to look up (by far the commonest call).
+    return message if language == ENGLISH else _translations(language).gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
@@ -74,7 +78,9 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 def pgettext(context: str, message: str) -> str:
     """`message` in the language in use, where the same English word needs different translations."""
-    return _translations(_speaking.get()).pgettext(context, message)
+    language = _speaking.get()
+    # As in `_`: the English message is its own translation, whatever its context.
+    return message if language == ENGLISH else _translations(language).pgettext(context, message)
 
 
 def N_(message: str) -> str:
@@ -97,3 +103,18 @@ def per_language(build: Callable[[], T]) -> Callable[[], T]:
         return found
 
     return table
+
+
+def cached_per_language(words: Callable[[*Ts], T]) -> Callable[[*Ts], T]:
+    """`words` remembered by language and arguments: for wording that depends on its hashable arguments alone."""
+    # Menus word the same few moves again at every step, and the bot builds a view for every click.
+
+    @functools.lru_cache(maxsize=4096)
+    def said(language: str, *args: *Ts) -> T:
+        return words(*args)  # `language` is only the key: it is the one in use
+
+    @functools.wraps(words)
+    def in_language(*args: *Ts) -> T:
+        return said(_speaking.get(), *args)
+
+    return in_language

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from bot.games.base import Action, IllegalAction, StaleMove, seat_mark
@@ -31,17 +32,24 @@ def cargoes(state: MiyajimaState, seat: int) -> list[Cargo]:
     """Every load `seat` may make from the last roll: the die alone, or with one earlier die of this round."""
     if state.phase != LOAD or seat not in state.waiting:
         return []
+    reached = state.reached[seat]
+    # rules: once a destination is reached, neither train of that colour takes cargo
+    return [cargo for cargo in _roll_cargoes(tuple(state.rolled)) if cargo.colour not in reached]
+
+
+@functools.lru_cache(maxsize=2048)
+def _roll_cargoes(rolled: tuple[tuple[str, int], ...]) -> tuple[Cargo, ...]:
+    """Every load the last of these dice makes, for any seat: the die alone, or with one earlier die."""
+    # Worked out once per round's dice: every seat's moves, view and load ask for them again and again.
     board = sheet()
-    last = state.rolled[-1]
+    last = rolled[-1]
     sources: list[tuple[str, tuple[tuple[str, int], ...]]] = [(last[0], (last,))]
-    sources += [(board.mix(last[0], earlier[0]), (earlier, last)) for earlier in state.rolled[:-1]]
-    found = []
+    sources += [(board.mix(last[0], earlier[0]), (earlier, last)) for earlier in rolled[:-1]]
+    found: list[Cargo] = []
     for colour, dice in sources:
-        if colour in state.reached[seat]:
-            continue  # rules: once a destination is reached, neither train of that colour takes cargo
         value = sum(v for _die, v in dice)
         found += [Cargo(colour, kind, value, dice) for kind in KINDS]
-    return found
+    return tuple(found)
 
 
 def load_action(cargo: Cargo, roll_number: int) -> Action:
@@ -66,7 +74,8 @@ def legal_actions(state: MiyajimaState, seat: int) -> list[Action]:
     if state.phase == ROLL:
         rolled = {die for die, _value in state.rolled}
         return [Action("roll", (die,)) for die in DICE if die not in rolled] if seat == state.active else []
-    return [load_action(c, state.roll_number) for c in cargoes(state, seat)]
+    number = state.roll_number
+    return [load_action(c, number) for c in cargoes(state, seat)]
 
 
 def is_legal(state: MiyajimaState, seat: int, action: Action) -> bool:
@@ -195,7 +204,7 @@ def _roll(state: MiyajimaState, die: str, rng: GameRandom) -> None:
 
 def _load(state: MiyajimaState, seat: int, colour: str, kind: str) -> None:
     cargo = next(c for c in cargoes(state, seat) if (c.colour, c.kind) == (colour, kind))
-    train = state.own_sheet(seat)[colour][kind]
+    train = state.own_train(seat, colour, kind)
     train.append(total(train) + cargo.value)
     state.waiting.remove(seat)
     if len(cargo.dice) > 1:

@@ -48,9 +48,9 @@ class MiyajimaState:
         return (self.round - 1) * DICE_PER_ROUND + len(self.rolled)
 
     def copy(self) -> MiyajimaState:
-        """A copy that shares no mutable part with this state, except sheets until one is changed (`own_sheet`)."""
+        """A copy that shares no mutable part with this state, except sheets until one is changed (`own_train`)."""
         return MiyajimaState(
-            sheets=list(self.sheets),  # shared until changed: see `own_sheet`
+            sheets=list(self.sheets),  # shared until changed: see `own_train`
             reached=[list(r) for r in self.reached],
             round=self.round,
             active=self.active,
@@ -67,6 +67,14 @@ class MiyajimaState:
         """The seat's sheet, copied first so that changing it leaves earlier states alone."""
         self.sheets[seat] = {c: {k: list(v) for k, v in t.items()} for c, t in self.sheets[seat].items()}
         return self.sheets[seat]
+
+    def own_train(self, seat: int, colour: str, kind: str) -> list[int]:
+        """The seat's train, copied first (with the dicts holding it) so that changing it leaves older states alone."""
+        # Its other trains stay shared: they too are only changed through here or `own_sheet`, which copy first.
+        sheet = self.sheets[seat] = dict(self.sheets[seat])
+        trains = sheet[colour] = dict(sheet[colour])
+        train = trains[kind] = list(trains[kind])
+        return train
 
     def to_json(self) -> dict[str, JSON]:
         return {

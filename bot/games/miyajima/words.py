@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.i18n import N_, pgettext
+from bot.i18n import N_, per_language, pgettext
 from bot.i18n.retelling import Retelling
 
 NUMBER = r"-?\d+"
@@ -17,7 +17,12 @@ SEAT = r"<seat:\d+>"
 
 def colour_name(colour: str) -> str:
     """A die or sheet colour in the language in use ("red" → "rouge")."""
-    names = {
+    return _colour_names().get(colour, colour)
+
+
+@per_language
+def _colour_names() -> dict[str, str]:
+    return {
         "red": pgettext("miyajima colour", "red"),
         "orange": pgettext("miyajima colour", "orange"),
         "yellow": pgettext("miyajima colour", "yellow"),
@@ -25,18 +30,26 @@ def colour_name(colour: str) -> str:
         "blue": pgettext("miyajima colour", "blue"),
         "purple": pgettext("miyajima colour", "purple"),
     }
-    return names.get(colour, colour)
 
 
 def kind_name(kind: str) -> str:
     """A train in the language in use ("fast" → "rapide")."""
-    names = {"fast": pgettext("miyajima train", "fast"), "heavy": pgettext("miyajima train", "heavy")}
-    return names.get(kind, kind)
+    return _kind_names().get(kind, kind)
+
+
+@per_language
+def _kind_names() -> dict[str, str]:
+    return {"fast": pgettext("miyajima train", "fast"), "heavy": pgettext("miyajima train", "heavy")}
 
 
 def rank_name(title: str) -> str:
     """A solo rank title of config/games/miyajima.toml in the language in use (an unknown title as it is)."""
-    names = {
+    return _rank_names().get(title, title)
+
+
+@per_language
+def _rank_names() -> dict[str, str]:
+    return {
         "Gandy Dancer": pgettext("miyajima rank", "Gandy Dancer"),
         "Boilerman": pgettext("miyajima rank", "Boilerman"),
         "Engineer": pgettext("miyajima rank", "Engineer"),
@@ -44,7 +57,6 @@ def rank_name(title: str) -> str:
         "Conductor": pgettext("miyajima rank", "Conductor"),
         "Tycoon": pgettext("miyajima rank", "Tycoon"),
     }
-    return names.get(title, title)
 
 
 def dice_words(dice: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from typing import NamedTuple
 
 from bot.games.base import JSON, Action, make_view, seat_mark
 from bot.games.next_station_tokyo import rules, scoring, words
@@ -15,33 +16,45 @@ from bot.i18n import _, pgettext
 SheetKey = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
 
 
+class _Scored(NamedTuple):
+    """A sheet's score with the sums a view shows of it."""
+
+    score: scoring.SheetScore
+    interchange_points: int
+    bonus_points: int
+    total: int
+
+
 def _sheet_key(sheet: Sheet) -> SheetKey:
     """A sheet as a hashable value, the same for equal sheets."""
-    return tuple((colour, tuple((a, b) for a, b in sheet[colour])) for colour in sorted(sheet))
+    return tuple((colour, tuple(sheet[colour])) for colour in sorted(sheet))  # sections are (str, str) tuples
 
 
 @lru_cache(maxsize=512)
-def _score(key: SheetKey, objectives: tuple[int, ...]) -> scoring.SheetScore:
+def _scored(key: SheetKey, objectives: tuple[int, ...]) -> _Scored:
     """A sheet's score, worked out once: every seat's view shows every sheet's score, and most sheets didn't change."""
-    return scoring.sheet_score({colour: list(sections) for colour, sections in key}, tokyo_map(), list(objectives))
+    board = tokyo_map()
+    score = scoring.sheet_score({colour: list(sections) for colour, sections in key}, board, list(objectives))
+    return _Scored(score, score.interchange_points, score.bonus_points(board), score.total(board))
 
 
 def results(state: TokyoState) -> list[JSON]:
     """Each seat's score, part by part, with its total (live while the game runs, final once it is over)."""
-    board = tokyo_map()
+    objectives = tuple(state.objectives)
     found: list[JSON] = []
     for sheet in state.sheets:
-        score = _score(_sheet_key(sheet), tuple(state.objectives))
+        scored = _scored(_sheet_key(sheet), objectives)
+        score = scored.score
         found.append(
             {
                 "lines": {c: [s.districts, s.most, s.points] for c, s in score.lines.items()},
                 "interchanges": {str(size): n for size, n in sorted(score.interchanges.items())},
-                "interchange_points": score.interchange_points,
+                "interchange_points": scored.interchange_points,
                 "bonus_districts": list(score.bonus_districts),
-                "bonus_points": score.bonus_points(board),
+                "bonus_points": scored.bonus_points,
                 "misses": score.misses,
                 "objectives": list(score.objectives),
-                "total": score.total(board),
+                "total": scored.total,
             }
         )
     return found

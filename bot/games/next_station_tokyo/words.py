@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from bot.games.next_station_tokyo.data import COMPASS
 from bot.games.next_station_tokyo.state import DECK, is_double_rail
-from bot.i18n import N_, _, pgettext
+from bot.i18n import N_, _, per_language, pgettext
 from bot.i18n.retelling import Retelling
 
 NUMBER = r"-?\d+"
@@ -28,14 +28,18 @@ EFFECT_NAMES = {
 
 def colour_name(colour: str) -> str:
     """A line colour in the language in use, as a line's ("blue" → "bleue"); the green loop's too."""
-    names = {
+    return _colour_names().get(colour, colour)
+
+
+@per_language
+def _colour_names() -> dict[str, str]:
+    return {
         "blue": pgettext("nst line", "blue"),
         "orange": pgettext("nst line", "orange"),
         "purple": pgettext("nst line", "purple"),
         "pink": pgettext("nst line", "pink"),
         "green": pgettext("nst line", "green"),
     }
-    return names.get(colour, colour)
 
 
 def symbol_name(symbol: str) -> str:
@@ -59,7 +63,12 @@ def english_card(card: str) -> str:
 
 def card_name(card: str) -> str:
     """A card (its id, "green circle") in the language in use."""
-    names = {
+    return _card_names().get(card, english_card(card))
+
+
+@per_language
+def _card_names() -> dict[str, str]:
+    return {
         "green circle": pgettext("nst card", "green circle"),
         "green square": pgettext("nst card", "green square"),
         "green triangle": pgettext("nst card", "green triangle"),
@@ -72,7 +81,6 @@ def card_name(card: str) -> str:
         "pink joker": pgettext("nst card", "pink Joker + Double Rail Track"),
         "pink switch": pgettext("nst card", "pink Railroad Switch"),
     }
-    return names.get(card, english_card(card))
 
 
 ENGLISH_CARDS = {card: english_card(card) for card in DECK}

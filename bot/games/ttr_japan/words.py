@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from bot.i18n import ENGLISH, N_, _, ngettext, per_language, pgettext, speaking
+from bot.i18n import ENGLISH, N_, _, cached_per_language, ngettext, per_language, pgettext, speaking
 from bot.i18n.retelling import Retelling
 
 LOCOMOTIVE = "locomotive"
@@ -57,6 +57,7 @@ def _card_colours() -> dict[str, str]:
     }
 
 
+@cached_per_language  # every claim in every menu says its payment: the same few, over and over
 def counted(colour: str, count: int) -> str:
     """`count` cards of a colour as players say it: "2 red", "1 locomotive" (French makes the colour agree)."""
     forms: dict[str, Callable[[], str]] = {
