@@ -135,8 +135,9 @@ def _not_an_origin(state: TokyoState, seat: int, origins: Collection[str], tips:
         return _("Your {colour} line is continued from any station of your line.").format(
             colour=words.colour_name(colour)
         )
+    # Sorted: `origins` may be a set, whose order would change from one run to the next.
     return _("Your {colour} line is continued from an end of your line: {stations}.").format(
-        colour=words.colour_name(colour), stations=", ".join(origins)
+        colour=words.colour_name(colour), stations=", ".join(sorted(origins))
     )
 
 
