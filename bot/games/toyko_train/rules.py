@@ -10,7 +10,7 @@ from bot.games.rng import GameRandom
 from bot.games.toyko_train import words
 from bot.games.toyko_train.data import COLOURS, KINDS, Compartment, words_file
 from bot.games.toyko_train.optimum import Seating, best_path, fewest_exchanges
-from bot.games.toyko_train.state import ROUNDS, SERIALS_PER_ROUND, SWAP_AFTER, ToykoState, team_of
+from bot.games.toyko_train.state import ROUNDS, SERIALS_PER_ROUND, SWAP_AFTER, ToykoState, conducts, team_of
 from bot.i18n import _, pgettext
 
 CONDUCTOR_VERBS = ("signal", "cancel", "nod", "shake", "call")
@@ -68,9 +68,7 @@ def new_seatings(state: ToykoState, rng: GameRandom, previous: list[str] | None)
 
 
 def is_conductor(state: ToykoState, seat: int) -> bool:
-    # `conductor_of` worked out for the seat's own pair: its first seat in rounds 1–3, its second after (asked
-    # millions of times a playout, so without the calls).
-    return seat % 2 == (state.round > SWAP_AFTER)
+    return conducts(seat, state.round)  # asked millions of times a playout: one call, not a team's and a method's
 
 
 def legal_actions(state: ToykoState, seat: int) -> list[Action]:

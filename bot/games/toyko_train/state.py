@@ -27,6 +27,11 @@ def conductor_of(team: int, round_number: int) -> int:
     return 2 * team + (round_number > SWAP_AFTER)
 
 
+def conducts(seat: int, round_number: int) -> bool:
+    """Whether `seat` is its pair's conductor: `conductor_of` its own team, without working out the team."""
+    return seat % 2 == (round_number > SWAP_AFTER)
+
+
 @dataclass(slots=True)
 class ToykoState:
     """One game. Hidden: the target (conductors only) and each team's words (that team only)."""
