@@ -54,6 +54,8 @@ class Retelling:
 
     def say(self, template: Template, **fields: object) -> str:
         """A sentence for the state: the English template filled in, whatever language is in use."""
+        if isinstance(template, str):  # its own English form: no need to switch languages (playouts say millions)
+            return template.format(**fields)
         with speaking(ENGLISH):
             return _form(template, fields).format(**fields)
 

@@ -63,15 +63,19 @@ def colour_value(fast: list[int], heavy: list[int], colour: str, board: Sheet) -
     return cars
 
 
-def load_value(state: MiyajimaState, seat: int, action: Action) -> float:
-    """How much a load changes the seat's promise (`colour_value`), less the cost of reaching a destination."""
+def load_value(state: MiyajimaState, seat: int, action: Action, promised: dict[str, float]) -> float:
+    """How much a load changes the seat's promise (`colour_value`), less the cost of reaching a destination.
+
+    `promised` keeps each colour's promise before any load, for the loads weighed on the same sheet."""
     board = sheet()
     colour, kind, value = _cargo(state, seat, action)
     trains = state.sheets[seat][colour]
     fast, heavy = trains["fast"], trains["heavy"]
     grown = [*trains[kind], total(trains[kind]) + value]
     after = colour_value(grown, heavy, colour, board) if kind == "fast" else colour_value(fast, grown, colour, board)
-    gain = after - colour_value(fast, heavy, colour, board)
+    if colour not in promised:
+        promised[colour] = colour_value(fast, heavy, colour, board)
+    gain = after - promised[colour]
     if len(grown) == board.cars:
         distinct = {c for reached in state.reached for c in reached}
         ends = len(distinct | {colour}) >= board.destinations_to_end(state.seats)
@@ -91,7 +95,8 @@ def _cargo(state: MiyajimaState, seat: int, action: Action) -> tuple[str, str, i
 
 def best_load(state: MiyajimaState, seat: int, legal: list[Action], rng: random.Random) -> tuple[float, Action]:
     """The load with the best `load_value` (ties at random), with that value."""
-    scored = [(load_value(state, seat, action), action) for action in legal]
+    promised: dict[str, float] = {}
+    scored = [(load_value(state, seat, action, promised), action) for action in legal]
     best = max(value for value, _action in scored)
     top = [action for value, action in scored if value == best]
     return best, top[rng.randrange(len(top))]
@@ -99,13 +104,13 @@ def best_load(state: MiyajimaState, seat: int, legal: list[Action], rng: random.
 
 def roll_value(state: MiyajimaState, seat: int, die: str) -> float:
     """The mean over the die's six faces of the best load it would give the seat."""
-    mean = 0.0
+    mean, promised = 0.0, dict[str, float]()  # every face leaves the sheet as it is
     for face in range(1, 7):
         rolled = state.copy()
         rolled.rolled.append((die, face))
         rolled.phase, rolled.waiting = "load", [seat]
         options = [rules.load_action(c, rolled.roll_number) for c in rules.cargoes(rolled, seat)]
-        mean += max((load_value(rolled, seat, a) for a in options), default=0.0) / 6
+        mean += max((load_value(rolled, seat, a, promised) for a in options), default=0.0) / 6
     return mean
 
 
