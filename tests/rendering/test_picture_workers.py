@@ -285,7 +285,9 @@ async def test_an_answer_asked_while_boards_are_drawn_waits_for_one_board_at_mos
         await asyncio.gather(*boards)
     finally:
         pictures.stop()
-    assert answered - asked < 0.4, "the answer waited for the board under way only"
+    # The board under way ends 0.3 s after the answer is asked for; with a second board in the worker's hand the answer
+    # would come 0.7 s after. Halfway between leaves a loaded machine (CI once took 0.403 s) room either way.
+    assert answered - asked < 0.5, f"the answer waited for more than the board under way: {answered - asked:.3f} s"
 
 
 async def test_a_foreseen_picture_waits_behind_boards_until_somebody_waits_for_it(
