@@ -104,7 +104,8 @@ def best_load(state: MiyajimaState, seat: int, legal: list[Action], rng: random.
 
 def roll_value(state: MiyajimaState, seat: int, die: str) -> float:
     """The mean over the die's six faces of the best load it would give the seat."""
-    mean, promised = 0.0, dict[str, float]()  # every face leaves the sheet as it is
+    mean = 0.0
+    promised: dict[str, float] = {}  # shared by the six faces: a roll leaves the sheet as it is
     for face in range(1, 7):
         rolled = state.copy()
         rolled.rolled.append((die, face))
