@@ -214,11 +214,7 @@ class TetsudoBot(commands.AutoShardedBot):
         """Sync the command tree only when it differs from the last one synced (Discord limits syncs per day)."""
         assert self.storage is not None
         # The translated payload is what Discord receives, so a new translation counts as a change too.
-        translator = self.tree.translator or CatalogTranslator()
-        payload = [
-            await command.get_translated_payload(self.tree, translator)
-            for command in self.tree.get_commands(guild=guild)
-        ]
+        payload = await self.tree.translated_payload(guild)
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"commands:{self.application_id}:{guild.id if guild else 'global'}"
         if await self.storage.meta(key) == digest:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, ParamSpec
@@ -173,3 +174,44 @@ class TetsudoTree(app_commands.CommandTree[discord.Client]):
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await handle_error(interaction, error)
+
+    async def translated_payload(self, guild: discord.abc.Snowflake | None = None) -> list[dict[str, Any]]:
+        """The commands as Discord receives them, each in every language the catalogs have."""
+        translator = self.translator
+        if translator is None:
+            return [command.to_dict(self) for command in self._get_all_commands(guild=guild)]
+        return [await translated(command, self, translator) for command in self._get_all_commands(guild=guild)]
+
+    async def sync(self, *, guild: discord.abc.Snowflake | None = None) -> list[app_commands.AppCommand]:
+        """discord.py's sync, sending `translated_payload` (discord.py would translate every command again)."""
+        application = self.client.application_id
+        if application is None:
+            raise app_commands.MissingApplicationID
+        payload = await self.translated_payload(guild)
+        try:
+            if guild is None:
+                data = await self._http.bulk_upsert_global_commands(application, payload=payload)
+            else:
+                data = await self._http.bulk_upsert_guild_commands(application, guild.id, payload=payload)
+        except discord.HTTPException as error:
+            if error.status == 400 and error.code == 50035:
+                raise app_commands.CommandSyncFailure(error, self._get_all_commands(guild=guild)) from None
+            raise
+        return [app_commands.AppCommand(data=d, state=self._state) for d in data]
+
+
+_TRANSLATED: dict[str, str] = {}
+"""Each distinct command's translated payload, by its untranslated one: the catalogs never change while running."""
+
+
+async def translated(
+    command: app_commands.Command[Any, ..., Any] | app_commands.Group | app_commands.ContextMenu,
+    tree: app_commands.CommandTree[Any],
+    translator: app_commands.Translator,
+) -> dict[str, Any]:
+    """`command` translated, worked out once per process (each bot that starts asks ~30 languages of every string)."""
+    key = json.dumps(command.to_dict(tree), sort_keys=True)
+    if key not in _TRANSLATED:
+        _TRANSLATED[key] = json.dumps(await command.get_translated_payload(tree, translator))
+    found: dict[str, Any] = json.loads(_TRANSLATED[key])  # a copy of its own: the caller may change it
+    return found
