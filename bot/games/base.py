@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 from bot.games.rng import GameRandom
-from bot.i18n import _, pgettext
+from bot.i18n import _, language, pgettext, speaking
 
 JSON: TypeAlias = Any
 """A JSON-ready value: ints, strings, bools, None, lists and string-keyed dicts."""
@@ -41,11 +41,37 @@ def name_seats(text: str, names: Sequence[str]) -> str:
 
 
 class IllegalAction(Exception):
-    """A move or request the rules refuse; its message is shown to the player as is."""
+    """A move or request the rules refuse; its message is shown to the player as is.
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    A game's `apply` may give a function that words the reason instead of the reason: it is called only when the
+    message is read, in the language spoken when the move was refused. Searches and the contract's tests have moves
+    refused millions of times and never read why.
+    """
+
+    def __init__(self, message: str | Callable[[], str]) -> None:
+        if callable(message):
+            super().__init__()
+            self._worded: Callable[[], str] | None = message
+            self._language = language()
+        else:
+            super().__init__(message)
+            self._worded = None
+
+    @property
+    def message(self) -> str:
+        """Why the move was refused."""
+        if self._worded is not None:
+            worded, self._worded = self._worded, None
+            with speaking(self._language):
+                self.args = (worded(),)
+        return str(self.args[0])
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        self.args = (self.message,)  # worded before pickling: the function need not cross to another process
+        return super().__reduce__()
 
 
 class StaleMove(IllegalAction):

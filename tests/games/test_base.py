@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import contextlib
 import json
+import pickle
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.games import REGISTRY
 from bot.games.base import Action, IllegalAction, Option, Outcome, option_text, parse_option_text, resolve_options
+from bot.games.rng import GameRandom
+from bot.i18n import speaking
 
 args = st.lists(st.one_of(st.integers(), st.text()), max_size=5).map(tuple)
 actions = st.builds(Action, st.text(min_size=1), args)
@@ -172,3 +176,24 @@ def test_options_are_shown_as_the_host_types_them_and_read_back_the_same() -> No
     shown = option_text(resolved)
     assert shown == ["mode=single", "fast=on", "n=3"]
     assert resolve_options(declared, parse_option_text(" ".join(shown))) == resolved
+
+
+@pytest.mark.parametrize("name", ["toyko_train", "ttr_japan", "mexican_train", "next_station_tokyo"])
+def test_a_refusal_read_later_is_worded_in_the_language_it_was_refused_in(name: str) -> None:
+    """`apply` leaves a refusal's wording until it is read: it still speaks the language in use when refused."""
+    game = REGISTRY[name]
+    state = game.setup(5, game.min_seats, resolve_options(game.options, {}))
+
+    def refused() -> IllegalAction:
+        try:
+            game.apply(state, 0, Action("no_such_verb"), GameRandom(5, 1))
+        except IllegalAction as refusal:
+            return refusal
+        raise AssertionError(f"{name} applied a made-up verb")
+
+    with speaking("fr"):
+        read_later, pickled_later = refused(), refused()
+        french = refused().message
+    assert read_later.message == french
+    assert pickle.loads(pickle.dumps(pickled_later)).message == french
+    assert refused().message != french, "the French refusal is worded as the English one"

@@ -350,7 +350,7 @@ def apply(state: MexicanState, seat: int, action: Action, rng: GameRandom) -> Me
     if verb == "play":  # most moves: checked and applied without the other verbs' tests
         placement = _placement(state, seat, action)
         if placement is None:
-            raise IllegalAction(refusal(state, seat, action))
+            raise IllegalAction(lambda: refusal(state, seat, action))
         new = state.successor()
         if new.new_tiles[seat]:
             new.new_tiles = _replaced(new.new_tiles, seat, [])
@@ -365,7 +365,7 @@ def apply(state: MexicanState, seat: int, action: Action, rng: GameRandom) -> Me
         return new
     skipping = verb == "skip" and not action.args and skip_action(state, seat) == SKIP
     if not skipping and not allowed(state, seat, action):
-        raise IllegalAction(refusal(state, seat, action))
+        raise IllegalAction(lambda: refusal(state, seat, action))
     new = state.successor()
     if verb == "catch":
         _catch(new, rng)

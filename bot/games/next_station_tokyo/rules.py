@@ -351,7 +351,7 @@ def apply(state: TokyoState, seat: int, action: Action, rng: GameRandom) -> Toky
     """The state after a legal move (refusals carry their reason)."""
     stale = not _well_formed(action) or action.args[-1] != state.card_number
     if state.finished or seat not in state.waiting or stale:
-        raise IllegalAction(refusal(state, seat, action))
+        raise IllegalAction(lambda: refusal(state, seat, action))
     draw = _accepted(state, seat, str(action.args[0]), str(action.args[1])) if action.verb == "draw" else None
     if isinstance(draw, str):
         raise IllegalAction(draw)

@@ -193,7 +193,7 @@ def _swap_refusal(compartment: Compartment, action: Action) -> str:
 def apply(state: ToykoState, seat: int, action: Action, rng: GameRandom) -> ToykoState:
     """The state after a legal move (refusals carry their reason)."""
     if not is_legal(state, seat, action):
-        raise IllegalAction(refusal(state, seat, action))
+        raise IllegalAction(lambda: refusal(state, seat, action))
     new = state.copy()
     team = team_of(seat)
     at = action.at if action.at is not None else new.began_ms

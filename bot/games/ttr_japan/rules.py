@@ -160,7 +160,7 @@ def _draw_refusal(state: JapanState, action: Action) -> str:
 def apply(state: JapanState, seat: int, action: Action, rng: GameRandom) -> JapanState:
     """The state after a legal move (refusals carry their reason)."""
     if not is_legal(state, seat, action):
-        raise IllegalAction(refusal(state, seat, action))
+        raise IllegalAction(lambda: refusal(state, seat, action))
     new = state.fork()  # below, a seat's hand or list is replaced before it changes, never changed in place
     if state.first_card is None:
         new.new_cards[seat] = []  # what the seat saw arrive last time is old news now
