@@ -49,7 +49,7 @@ class Sandbox:
         self._known: set[int] = set()
         """Channels and threads already seen: a thread not among them was opened by the last line."""
         self._requests_read = 0
-        self._looks: dict[int, str] = {}
+        self._looks: dict[int, tuple[object, ...]] = {}
         """How each message read by `_changed` looked, by id: unchanged ones are not built again."""
         """How many of the bot's REST calls `_show_new` has looked at."""
 
@@ -261,7 +261,9 @@ class Sandbox:
         for stored in sorted(self.env.backend.messages.get(channel_id, {}).values(), key=lambda m: m.id):
             if not stored.visible_to(viewer_id):
                 continue
-            looks = repr((stored.content, stored.embeds, stored.components, stored.attachments, stored.flags))
+            # The parts themselves, not a copy: simcord replaces them on an edit, so an unedited message compares by
+            # identity at once, and an edit by value (an edit that changes nothing prints nothing).
+            looks = (stored.content, stored.embeds, stored.components, stored.attachments, stored.flags)
             if self._looks.get(stored.id) != looks:
                 self._looks[stored.id] = looks
                 changed.append(to_discord_message(self.env, stored))
