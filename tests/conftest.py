@@ -74,6 +74,10 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return (os.cpu_count() or 1) + 1
 
 
+def pytest_sessionfinish() -> None:
+    postgresql.drop_given_back()
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Queue the longest tests first: run across cores (pytest-xdist), one queued last would finish alone."""
 

@@ -6,6 +6,8 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
+import asyncpg
+
 from bot.storage import SqliteStorage, Storage, open_storage
 from bot.storage import postgresql as pg
 from bot.storage.sqlite import MIGRATIONS
@@ -68,3 +70,40 @@ async def test_processes_starting_together_on_an_empty_postgresql_database_migra
                 await storage.close()
     finally:
         await postgresql.drop_database(url)
+
+
+NEW_GAME = "INSERT INTO games (channel_id, game, status, host_id, seed, created_ms) VALUES ($1, 'x', 'lobby', 1, 1, 0)"
+
+
+async def test_a_postgresql_database_given_back_is_handed_out_again_as_the_migrations_left_it() -> None:
+    """The tests' databases (tests/support/postgresql.py) are reused: emptied, numbered from 1 again, or not reused."""
+    first = await postgresql.fresh_database()
+    connection = await asyncpg.connect(first)
+    try:
+        for channel in (1, 2):
+            await connection.execute(NEW_GAME, channel)
+        versions = await connection.fetch("SELECT version FROM schema_version")
+    finally:
+        await connection.close()
+    await postgresql.drop_database(first)
+    again = await postgresql.fresh_database()
+    connection = await asyncpg.connect(again)
+    try:
+        assert again == first, "the database given back was not the next one handed out"
+        assert await connection.fetchval("SELECT count(*) FROM games") == 0
+        assert await connection.fetch("SELECT version FROM schema_version") == versions
+        assert await connection.fetchval(NEW_GAME + " RETURNING id", 3) == 1
+        await connection.execute("CREATE TABLE left_behind (n INTEGER)")  # a test that changed the schema
+    finally:
+        await connection.close()
+    await postgresql.drop_database(again)
+    fresh = await postgresql.fresh_database()
+    try:
+        assert fresh != again, "a database whose tables differ from the template's was handed out again"
+        connection = await asyncpg.connect(fresh)
+        try:
+            assert await connection.fetchval("SELECT to_regclass('left_behind')") is None
+        finally:
+            await connection.close()
+    finally:
+        await postgresql.drop_database(fresh)
