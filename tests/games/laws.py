@@ -11,13 +11,14 @@ Every game in the registry needs an entry in both dicts; the contract suite fail
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from bot.games.base import State
-from bot.games.mexican_train import MEXICAN_TRAIN, tiles
+from bot.games.mexican_train import tiles
 from bot.games.mexican_train.state import MexicanState
 from tests.games.miyajima.laws import miyajima_cars
 from tests.games.next_station_tokyo.laws import tokyo_cards
@@ -73,7 +74,8 @@ def mexican_scramble(state: MexicanState, seat: int | None, rnd: random.Random) 
     relabelled alike) keep their counts. A tile another player drew and must play stays put: it is
     secret too, but it must keep fitting for the state to stay valid.
     """
-    new = MEXICAN_TRAIN.from_json(MEXICAN_TRAIN.to_json(state))
+    new = copy.copy(state)  # the lists below are replaced, never changed in place (as the rules do)
+    new.hands, new.new_tiles = list(state.hands), list(state.new_tiles)
     others = [s for s in range(new.seats) if s != seat]
     pinned = new.drawn if new.turn != seat else None
     secret = [t for s in others for t in new.hands[s] if t != pinned] + new.boneyard

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from bot.games.toyko_train import TOYKO_TRAIN
 from bot.games.toyko_train.data import words_file
 from bot.games.toyko_train.state import ToykoState, team_of
 
@@ -21,7 +20,8 @@ def toyko_components(state: ToykoState) -> Counter[tuple[str, int]]:
 
 def toyko_scramble(state: ToykoState, seat: int | None, rnd: random.Random) -> ToykoState:
     """A new target unless `seat` conducts; other teams' words dealt anew from the words nobody holds."""
-    new = TOYKO_TRAIN.from_json(TOYKO_TRAIN.to_json(state))
+    new = state.copy()  # shares only the words, which the scramble replaces rather than changes
+    new.events = list(state.events)  # a copy starts the next move's log; a view shows this move's
     own = None if seat is None else team_of(seat)
     conducting = seat is not None and new.conductor(own or 0) == seat
     if not conducting and not new.finished:
