@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, ParamSpec
@@ -16,6 +15,7 @@ from bot.games.base import IllegalAction
 from bot.i18n import N_, _
 from bot.ui.gate import Gate
 from bot.ui.messages import jump_url
+from bot.ui.translator import translated_command
 
 log = logging.getLogger(__name__)
 
@@ -180,7 +180,7 @@ class TetsudoTree(app_commands.CommandTree[discord.Client]):
         translator = self.translator
         if translator is None:
             return [command.to_dict(self) for command in self._get_all_commands(guild=guild)]
-        return [await translated(command, self, translator) for command in self._get_all_commands(guild=guild)]
+        return [await translated_command(command, self, translator) for command in self._get_all_commands(guild=guild)]
 
     async def sync(self, *, guild: discord.abc.Snowflake | None = None) -> list[app_commands.AppCommand]:
         """discord.py's sync, sending `translated_payload` (discord.py would translate every command again)."""
@@ -198,20 +198,3 @@ class TetsudoTree(app_commands.CommandTree[discord.Client]):
                 raise app_commands.CommandSyncFailure(error, self._get_all_commands(guild=guild)) from None
             raise
         return [app_commands.AppCommand(data=d, state=self._state) for d in data]
-
-
-_TRANSLATED: dict[str, str] = {}
-"""Each distinct command's translated payload, by its untranslated one: the catalogs never change while running."""
-
-
-async def translated(
-    command: app_commands.Command[Any, ..., Any] | app_commands.Group | app_commands.ContextMenu,
-    tree: app_commands.CommandTree[Any],
-    translator: app_commands.Translator,
-) -> dict[str, Any]:
-    """`command` translated, worked out once per process (each bot that starts asks ~30 languages of every string)."""
-    key = json.dumps(command.to_dict(tree), sort_keys=True)
-    if key not in _TRANSLATED:
-        _TRANSLATED[key] = json.dumps(await command.get_translated_payload(tree, translator))
-    found: dict[str, Any] = json.loads(_TRANSLATED[key])  # a copy of its own: the caller may change it
-    return found

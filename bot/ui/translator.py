@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from discord import Locale, app_commands
 
 from bot.i18n import ENGLISH, pgettext, speaking, supported
@@ -38,3 +41,21 @@ class CatalogTranslator(app_commands.Translator):
             if translated == string.message:
                 translated = pgettext(context_of(context.location), string.message)
         return translated if translated != string.message else None
+
+
+_TRANSLATED: dict[str, str] = {}
+"""Each distinct command's translated payload, by its translator and untranslated payload (catalogs never change
+while the bot runs)."""
+
+
+async def translated_command(
+    command: app_commands.Command[Any, ..., Any] | app_commands.Group | app_commands.ContextMenu,
+    tree: app_commands.CommandTree[Any],
+    translator: app_commands.Translator,
+) -> dict[str, Any]:
+    """`command` translated, worked out once per process (each bot that starts asks ~30 languages of every string)."""
+    key = f"{type(translator).__qualname__} {json.dumps(command.to_dict(tree), sort_keys=True)}"
+    if key not in _TRANSLATED:
+        _TRANSLATED[key] = json.dumps(await command.get_translated_payload(tree, translator))
+    found: dict[str, Any] = json.loads(_TRANSLATED[key])  # a copy of its own: the caller may change it
+    return found
