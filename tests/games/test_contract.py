@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.engine.replay import replay, state_text
+from bot.engine.replay import replay
 from bot.games import REGISTRY
 from bot.games.base import Action, Game, IllegalAction, Option, Outcome, State, seat_counts
 from bot.games.mexican_train import MEXICAN_TRAIN, deal
@@ -26,6 +26,7 @@ from bot.games.toyko_train import TOYKO_TRAIN
 from bot.storage import ActionRow
 from tests.games.laws import CONSERVATION, OPEN_INFORMATION, SCRAMBLE
 from tests.support.relay_game import RELAY
+from tests.support.snapshot import json_text
 
 
 @dataclass(frozen=True)
@@ -182,7 +183,8 @@ def random_playout(game: Game, data: st.DataObject) -> Playout:
 
 
 def dumped(game: Game, state: State) -> str:
-    return state_text(game, state)
+    """The state's JSON text: what the laws compare before and after (the views law checks the JSON itself)."""
+    return json_text(game.to_json(state))
 
 
 @per_game

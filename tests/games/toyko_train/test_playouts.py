@@ -12,12 +12,13 @@ from dataclasses import dataclass, field
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.games.base import JSON, Action
+from bot.games.base import Action
 from bot.games.rng import GameRandom
 from bot.games.toyko_train import TOYKO_TRAIN
 from bot.games.toyko_train.data import COLOURS
 from bot.games.toyko_train.optimum import best_path
 from bot.games.toyko_train.state import ToykoState
+from tests.support.snapshot import json_text
 
 MOVES = 600
 """Moves per game at most: enough for seven rounds when the players help each other, a few rounds when they don't."""
@@ -85,10 +86,6 @@ def playout(setup: Setup) -> Iterator[tuple[ToykoState, Said]]:
         yield state, said
 
 
-def dumped(value: JSON) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)
-
-
 def with_target(state: ToykoState, target: list[str]) -> ToykoState:
     """The same game but for the target."""
     other = TOYKO_TRAIN.from_json(json.loads(json.dumps(TOYKO_TRAIN.to_json(state))))
@@ -122,7 +119,7 @@ def test_the_target_never_reaches_a_tourists_or_a_spectators_view(setup: Setup) 
                 s["target"] == state.target for s in state.summaries
             )
             if not shown_elsewhere:
-                assert dumped(state.target) not in dumped(view)
+                assert json_text(state.target) not in json_text(view)
         for team in range(state.teams):
             conductor = state.conductor(team)
             view = TOYKO_TRAIN.player_view(state, conductor)
@@ -135,14 +132,14 @@ def test_the_target_never_reaches_a_tourists_or_a_spectators_view(setup: Setup) 
 def test_a_teams_words_reach_no_one_else_until_spoken(setup: Setup) -> None:
     for state, said in playout(setup):
         every_word = {w for team in state.words for w in team}
-        public = dumped(TOYKO_TRAIN.player_view(state, None)["public"])
+        public = json_text(TOYKO_TRAIN.player_view(state, None)["public"])
         in_public = {w for w in every_word if w in public}
         assert in_public <= said.words, f"unspoken words on the table: {in_public - said.words}"
         for seat in range(2 * state.teams):
             view = TOYKO_TRAIN.player_view(state, seat)
-            assert dumped(view["public"]) == public
+            assert json_text(view["public"]) == public
             own = set(state.words[seat // 2])
-            secret = dumped([view["private"], view["legal"], view["prompt"]])
+            secret = json_text([view["private"], view["legal"], view["prompt"]])
             assert {w for w in every_word - own if w in secret} == set(), f"seat {seat} sees another team's words"
             private = view["private"]
             assert private["cancel_word"] == state.words[seat // 2][-1]
