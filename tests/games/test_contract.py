@@ -1,20 +1,25 @@
 """The game contract (DESIGN §2, §7), checked on random playouts of every registered game plus Relay.
 
 A game whose options change the shape of play (Mexican Train's `mode`) runs once per variant, each
-under its own test id.
+under its own test id. A test process makes each game's EXAMPLES random playouts once, and every law is checked on
+all of them: a law finds a rule bug as often on playouts another law also reads, and making them again for each law
+was a fifth of the laws' time. They are new on every run; a failure names its playout, and `remade` makes it again.
 """
 
 from __future__ import annotations
 
+import functools
+import gc
 import json
 import os
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.engine.replay import replay
@@ -107,13 +112,19 @@ def contract_games(games: list[Game]) -> list[Game]:
     return found
 
 
+def label(game: Game) -> str:
+    """The game's test id: its variant's label, or its name."""
+    return game.label if isinstance(game, Variant) else game.name
+
+
 GAMES: list[Game] = contract_games([*REGISTRY.values(), RELAY])
-per_game = pytest.mark.parametrize("game", GAMES, ids=[g.label if isinstance(g, Variant) else g.name for g in GAMES])
+per_game = pytest.mark.parametrize("game", GAMES, ids=[label(g) for g in GAMES])
 EXAMPLES = int(os.environ.get("TETSUDO_CONTRACT_EXAMPLES", "30"))
 """Random playouts per law and game. The compiled engines' test (test_compiled_engines.py) asks for fewer: it looks
 for a compiled module that plays differently from its source, which the replay corpus and a few playouts of every
 law show; the 30 here hunt for rare rule bugs, in the same source."""
-playouts = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEW = 6
+"""Playouts for the laws that search at every step (default moves, standings): the first FEW of the game's."""
 
 DEFAULT_SAMPLE = 40
 """States per playout on which the default-move law is checked."""
@@ -122,17 +133,17 @@ MAX_STEPS = 5_000
 """A random playout that has not finished after this many moves counts as never finishing."""
 
 
-def option_values(option: Option) -> st.SearchStrategy[Any]:
-    """Every value the host could set for `option`."""
+def option_value(option: Option, rnd: random.Random) -> Any:
+    """Any value the host could set for `option`."""
     if isinstance(option.default, bool):
-        return st.booleans()
+        return rnd.random() < 0.5
     if isinstance(option.default, int):
         low = option.minimum if option.minimum is not None else option.default
         high = option.maximum if option.maximum is not None else option.default
-        return st.integers(low, high)
+        return rnd.randint(low, high)
     if option.choices:
-        return st.sampled_from(option.choices)
-    return st.just(option.default)
+        return rnd.choice(option.choices)
+    return option.default
 
 
 @dataclass
@@ -140,11 +151,28 @@ class Playout:
     """One random game: its setup arguments, every state (states[0] after setup) and every move."""
 
     game: Game
+    draw: int
+    """Where every random choice of the playout comes from: `remade(game, draw)` makes it again."""
     seed: int
     seats: int
     options: dict[str, Any]
     states: list[State] = field(default_factory=list)
     moves: list[tuple[int, Action]] = field(default_factory=list)
+
+    def chooser(self, law: str) -> random.Random:
+        """A law's own random choices on this playout (which states, which moves), the same when it is remade."""
+        return random.Random(f"{self.draw} {law}")
+
+    @contextmanager
+    def named(self) -> Iterator[None]:
+        """A law's failure on this playout says which playout it was, and how to make it again."""
+        try:
+            yield
+        except (Exception, pytest.fail.Exception) as failed:
+            failed.add_note(
+                f"on the playout remade({label(self.game)!r}, {self.draw}): {self.seats} seats, {self.options}"
+            )
+            raise
 
     def rows(self, upto: int | None = None) -> list[ActionRow]:
         """The moves as the engine logs them (move n uses RNG step n, as in bot/engine)."""
@@ -152,15 +180,21 @@ class Playout:
         return [ActionRow(1, n, seat, a.token(), a.at or 0, False) for n, (seat, a) in enumerate(moves, start=1)]
 
 
-def random_playout(game: Game, data: st.DataObject) -> Playout:
-    """Set up with drawn seed, seats and options, then play random legal moves to the end."""
-    seed = data.draw(st.integers(0, 2**62), label="seed")
-    seats = data.draw(st.sampled_from(seat_counts(game)), label="seats")
-    options = {o.name: data.draw(option_values(o), label=o.name) for o in game.options}
-    # A seeded Random, as Hypothesis offers for this: one draw instead of one per choice, a tenth of the laws' time.
-    # A failing playout is then reported by its seeds, not shrunk move by move.
-    rnd = data.draw(st.randoms(use_true_random=True), label="choices")
-    play = Playout(game, seed, seats, options, [game.setup(seed, seats, options)])
+def remade(name: str, draw: int) -> Playout:
+    """The playout a failure named: the game's (by its test id) from that draw."""
+    return random_playout(next(g for g in GAMES if label(g) == name), draw)
+
+
+def random_playout(game: Game, draw: int) -> Playout:
+    """Set up with a random seed, seat count and options, then play random legal moves to the end.
+
+    Every choice comes from one Random seeded by `draw`, so the draw alone makes the same playout again.
+    """
+    rnd = random.Random(draw)
+    seed = rnd.randrange(2**62)
+    seats = rnd.choice(seat_counts(game))
+    options = {o.name: option_value(o, rnd) for o in game.options}
+    play = Playout(game, draw, seed, seats, options, [game.setup(seed, seats, options)])
     state = play.states[0]
     for n in range(1, MAX_STEPS + 1):
         if game.outcome(state) is not None:
@@ -182,18 +216,48 @@ def random_playout(game: Game, data: st.DataObject) -> Playout:
     return play
 
 
+@functools.cache
+def run_playouts(name: str) -> tuple[Playout, ...]:
+    """The game's EXAMPLES playouts in this test process (by its test id), made when a law first asks."""
+    game = next(g for g in GAMES if label(g) == name)
+    draws = random.SystemRandom()
+    made = tuple(random_playout(game, draws.randrange(2**64)) for _ in range(EXAMPLES))
+    # Kept to the end of the run: the collector need not walk their million objects again and again.
+    gc.freeze()
+    return made
+
+
+Law = Callable[[Game, Playout], None]
+
+
+def on_playouts(count: int = EXAMPLES) -> Callable[[Law], Callable[[Game], None]]:
+    """A law checked on each of the first `count` playouts of the game, a failure naming its playout."""
+
+    def checked(law: Law) -> Callable[[Game], None]:
+        def test(game: Game) -> None:
+            for play in run_playouts(label(game))[:count]:
+                with play.named():
+                    law(game, play)
+
+        test.__name__, test.__doc__ = law.__name__, law.__doc__
+        return test
+
+    return checked
+
+
 def dumped(game: Game, state: State) -> str:
     """The state's JSON text: what the laws compare before and after (the views law checks the JSON itself)."""
     return json_text(game.to_json(state))
 
 
 @per_game
-@playouts
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(data=st.data())
 def test_setup_is_deterministic_and_ignores_global_random(game: Game, data: st.DataObject) -> None:
     seed = data.draw(st.integers(0, 2**62))
     seats = data.draw(st.sampled_from(seat_counts(game)))
-    options = {o.name: data.draw(option_values(o)) for o in game.options}
+    rnd = data.draw(st.randoms())
+    options = {o.name: option_value(o, rnd) for o in game.options}
     random.seed(1)
     first = game.to_json(game.setup(seed, seats, options))
     random.seed(2)
@@ -213,10 +277,8 @@ def test_setup_refuses_bad_seat_counts_and_unknown_options(game: Game) -> None:
 
 
 @per_game
-@playouts
-@given(data=st.data())
-def test_random_playouts_finish_within_bound(game: Game, data: st.DataObject) -> None:
-    play = random_playout(game, data)
+@on_playouts()
+def test_random_playouts_finish_within_bound(game: Game, play: Playout) -> None:
     outcome = game.outcome(play.states[-1])
     assert outcome is not None, f"{game.name} did not finish within {MAX_STEPS} moves"
     assert len(outcome.scores) == len(outcome.ranks) == play.seats
@@ -225,10 +287,8 @@ def test_random_playouts_finish_within_bound(game: Game, data: st.DataObject) ->
 
 
 @per_game
-@playouts
-@given(data=st.data())
-def test_json_round_trip_at_every_step(game: Game, data: st.DataObject) -> None:
-    play = random_playout(game, data)
+@on_playouts()
+def test_json_round_trip_at_every_step(game: Game, play: Playout) -> None:
     for state in play.states:
         data_out = game.to_json(state)
         back = game.from_json(json.loads(json.dumps(data_out)))
@@ -239,10 +299,8 @@ def test_json_round_trip_at_every_step(game: Game, data: st.DataObject) -> None:
 
 
 @per_game
-@playouts
-@given(data=st.data())
-def test_apply_leaves_its_input_state_untouched(game: Game, data: st.DataObject) -> None:
-    play = random_playout(game, data)
+@on_playouts()
+def test_apply_leaves_its_input_state_untouched(game: Game, play: Playout) -> None:
     replayed = play.game.setup(play.seed, play.seats, play.options)
     for n, (seat, action) in enumerate(play.moves, start=1):
         before = dumped(game, replayed)
@@ -252,10 +310,8 @@ def test_apply_leaves_its_input_state_untouched(game: Game, data: st.DataObject)
 
 
 @per_game
-@playouts
-@given(data=st.data())
-def test_no_dead_ends(game: Game, data: st.DataObject) -> None:
-    play = random_playout(game, data)
+@on_playouts()
+def test_no_dead_ends(game: Game, play: Playout) -> None:
     for state in play.states:
         to_act = game.to_act(state)
         if game.outcome(state) is not None:
@@ -300,10 +356,8 @@ def unlisted_candidates(seat: int, legal_by_seat: list[list[Action]]) -> list[Ac
 
 
 @per_game
-@playouts
-@given(data=st.data())
-def test_unlisted_actions_are_refused_and_change_nothing(game: Game, data: st.DataObject) -> None:
-    play = random_playout(game, data)
+@on_playouts()
+def test_unlisted_actions_are_refused_and_change_nothing(game: Game, play: Playout) -> None:
     for n, state in enumerate(play.states, start=1):
         before = dumped(game, state)
         legal_by_seat = [game.legal_actions(state, seat) for seat in range(play.seats)]  # once per state, not per pair
@@ -318,15 +372,13 @@ def test_unlisted_actions_are_refused_and_change_nothing(game: Game, data: st.Da
 
 
 @per_game
-@playouts
-@given(data=st.data())
-def test_every_listed_action_is_accepted(game: Game, data: st.DataObject) -> None:
+@on_playouts()
+def test_every_listed_action_is_accepted(game: Game, play: Playout) -> None:
     """What `legal_actions` lists, `apply` accepts (issue 20: a faster check beside the list must agree with it).
 
     Every fourth state of a playout, up to 12 of each acting seat's moves picked at random (all, when fewer).
     """
-    play = random_playout(game, data)
-    pick = random.Random(data.draw(st.integers(0, 2**32), label="picks"))  # little entropy: many picks per example
+    pick = play.chooser("picks")
     for n, state in list(enumerate(play.states, start=1))[::4]:
         for seat in sorted(game.to_act(state)) if game.outcome(state) is None else ():
             legal = game.legal_actions(state, seat)
@@ -338,24 +390,20 @@ def test_every_listed_action_is_accepted(game: Game, data: st.DataObject) -> Non
 
 
 @per_game
-@playouts
-@given(data=st.data())
-def test_replay_of_the_log_equals_the_state(game: Game, data: st.DataObject) -> None:
-    play = random_playout(game, data)
-    cut = data.draw(st.integers(0, len(play.moves)), label="cut")
+@on_playouts()
+def test_replay_of_the_log_equals_the_state(game: Game, play: Playout) -> None:
+    cut = play.chooser("cut").randint(0, len(play.moves))
     for upto in (cut, len(play.moves)):
         rebuilt = replay(game, play.seed, play.seats, play.options, play.rows(upto))
         assert dumped(game, rebuilt) == dumped(game, play.states[upto])
 
 
 @per_game
-@playouts
-@given(data=st.data())
-def test_nothing_is_created_or_lost(game: Game, data: st.DataObject) -> None:
+@on_playouts()
+def test_nothing_is_created_or_lost(game: Game, play: Playout) -> None:
     law = CONSERVATION.get(game.name)
     if law is None:
         pytest.fail(f"add a conservation law for {game.name} in tests/games/laws.py")
-    play = random_playout(game, data)
     components = law(play.states[0])
     assert components, "the conservation law counts nothing"
     for n, state in enumerate(play.states):
@@ -363,10 +411,8 @@ def test_nothing_is_created_or_lost(game: Game, data: st.DataObject) -> None:
 
 
 @per_game
-@playouts
-@given(data=st.data())
-def test_scrambling_what_a_seat_cannot_know_leaves_its_view_unchanged(game: Game, data: st.DataObject) -> None:
-    play = random_playout(game, data)
+@on_playouts()
+def test_scrambling_what_a_seat_cannot_know_leaves_its_view_unchanged(game: Game, play: Playout) -> None:
     if game.name in OPEN_INFORMATION:  # nothing to scramble: nothing may be private beyond the seat's number
         for state in play.states:
             assert all(game.player_view(state, s)["private"] == {"seat": s} for s in range(play.seats))
@@ -374,8 +420,7 @@ def test_scrambling_what_a_seat_cannot_know_leaves_its_view_unchanged(game: Game
     scramble = SCRAMBLE.get(game.name)
     if scramble is None:
         pytest.fail(f"add a hidden-information scramble for {game.name} in tests/games/laws.py")
-    # A plain Random: Hypothesis would shrink its own to the identity permutation.
-    rnd = random.Random(data.draw(st.integers(0, 2**32), label="scramble seed"))
+    rnd = play.chooser("scramble")
     changed = False
     for state in play.states:
         for seat in [None, *range(play.seats)]:
@@ -387,15 +432,13 @@ def test_scrambling_what_a_seat_cannot_know_leaves_its_view_unchanged(game: Game
 
 
 @per_game
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data())
-def test_a_default_action_uses_nothing_its_seat_cannot_see(game: Game, data: st.DataObject) -> None:
+@on_playouts(FEW)
+def test_a_default_action_uses_nothing_its_seat_cannot_see(game: Game, play: Playout) -> None:
     """A timer move is the seat's own: scrambling what the seat may not see never changes it."""
     if game.name in OPEN_INFORMATION:
         return  # nothing is hidden, so nothing can leak into a default move
     scramble = SCRAMBLE[game.name]
-    play = random_playout(game, data)
-    rnd = random.Random(data.draw(st.integers(0, 2**32), label="scramble seed"))
+    rnd = play.chooser("scramble")
     # A sample of the states keeps the law fast; each example draws its own.
     for state in rnd.sample(play.states, min(DEFAULT_SAMPLE, len(play.states))):
         for seat in sorted(game.to_act(state)):
@@ -405,10 +448,8 @@ def test_a_default_action_uses_nothing_its_seat_cannot_see(game: Game, data: st.
 
 
 @per_game
-@playouts
-@given(data=st.data())
-def test_views_share_one_public_part_and_spectators_get_no_secrets(game: Game, data: st.DataObject) -> None:
-    play = random_playout(game, data)
+@on_playouts()
+def test_views_share_one_public_part_and_spectators_get_no_secrets(game: Game, play: Playout) -> None:
     for state in play.states:
         public = game.player_view(state, None)
         assert public["private"] is None and public["legal"] == []
@@ -421,10 +462,8 @@ def test_views_share_one_public_part_and_spectators_get_no_secrets(game: Game, d
 
 
 @per_game
-@playouts
-@given(data=st.data())
-def test_every_legal_action_has_a_one_line_description(game: Game, data: st.DataObject) -> None:
-    play = random_playout(game, data)
+@on_playouts()
+def test_every_legal_action_has_a_one_line_description(game: Game, play: Playout) -> None:
     offered = [a for state in play.states for seat in game.to_act(state) for a in game.legal_actions(state, seat)]
     for action in dict.fromkeys(offered):  # a description reads the move alone: each distinct move once
         text = game.describe(action)
@@ -449,10 +488,8 @@ def ranked_as(outcome: Outcome, lower_wins: bool) -> bool:
 
 
 @per_shipped_game
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data())
-def test_standing_ranks_the_scores_so_far_and_is_the_outcome_once_over(game: Game, data: st.DataObject) -> None:
-    play = random_playout(game, data)
+@on_playouts(FEW)
+def test_standing_ranks_the_scores_so_far_and_is_the_outcome_once_over(game: Game, play: Playout) -> None:
     # lower_wins: whichever way the game ranks its final scores, it ranks every standing that way
     final = game.outcome(play.states[-1])
     assert final is not None
