@@ -6,11 +6,7 @@ Fast Train to Miyajima (every player must load when they can), Ticket to Ride: J
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from bot.engine.timers import can_skip
 from bot.games import REGISTRY
@@ -18,10 +14,11 @@ from bot.games.base import Action, Game
 from bot.games.mexican_train.state import MexicanState
 from bot.games.rng import GameRandom
 from tests.games.laws import SCRAMBLE
-from tests.games.test_contract import GAMES, Variant, random_playout
+from tests.games.test_contract import GAMES, Playout, label, on_playouts
 
 SKIPPING = [g for g in GAMES if g.name in REGISTRY and can_skip(g)]
-skip_playouts = settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SKIP_PLAYOUTS = 5
+"""The first five of each game's contract playouts (tests/games/test_contract.py)."""
 
 
 def test_item33_skip_exists_exactly_where_the_rules_have_a_pass() -> None:
@@ -32,12 +29,10 @@ def train_tiles(state: MexicanState) -> int:
     return sum(len(train) for train in state.trains) + len(state.mexican or [])
 
 
-@pytest.mark.parametrize("game", SKIPPING, ids=[g.label if isinstance(g, Variant) else g.name for g in SKIPPING])
-@skip_playouts
-@given(data=st.data())
-def test_item33_a_skip_is_a_pass_and_uses_only_what_its_seat_may_see(game: Game, data: st.DataObject) -> None:
-    play = random_playout(game, data)
-    rnd = random.Random(data.draw(st.integers(0, 2**32), label="scramble seed"))
+@pytest.mark.parametrize("game", SKIPPING, ids=[label(g) for g in SKIPPING])
+@on_playouts(SKIP_PLAYOUTS)
+def test_item33_a_skip_is_a_pass_and_uses_only_what_its_seat_may_see(game: Game, play: Playout) -> None:
+    rnd = play.chooser("skip scramble")
     skip_action = game.skip_action  # type: ignore[attr-defined]
     for n, state in enumerate(play.states, start=1):
         for seat in sorted(game.to_act(state)):
