@@ -180,9 +180,14 @@ class Playout:
         return [ActionRow(1, n, seat, a.token(), a.at or 0, False) for n, (seat, a) in enumerate(moves, start=1)]
 
 
+def game_labelled(name: str) -> Game:
+    """The contract's game (or variant) with this test id."""
+    return next(g for g in GAMES if label(g) == name)
+
+
 def remade(name: str, draw: int) -> Playout:
     """The playout a failure named: the game's (by its test id) from that draw."""
-    return random_playout(next(g for g in GAMES if label(g) == name), draw)
+    return random_playout(game_labelled(name), draw)
 
 
 def random_playout(game: Game, draw: int) -> Playout:
@@ -219,9 +224,8 @@ def random_playout(game: Game, draw: int) -> Playout:
 @functools.cache
 def run_playouts(name: str) -> tuple[Playout, ...]:
     """The game's EXAMPLES playouts in this test process (by its test id), made when a law first asks."""
-    game = next(g for g in GAMES if label(g) == name)
     draws = random.SystemRandom()
-    made = tuple(random_playout(game, draws.randrange(2**64)) for _ in range(EXAMPLES))
+    made = tuple(random_playout(game_labelled(name), draws.randrange(2**64)) for _ in range(EXAMPLES))
     # Kept to the end of the run: the collector need not walk their million objects again and again.
     gc.freeze()
     return made
@@ -239,6 +243,7 @@ def on_playouts(count: int = EXAMPLES) -> Callable[[Law], Callable[[Game], None]
                 with play.named():
                     law(game, play)
 
+        # Not functools.wraps: pytest would follow it to the law's arguments and look for a `play` fixture.
         test.__name__, test.__doc__ = law.__name__, law.__doc__
         return test
 
@@ -439,7 +444,7 @@ def test_a_default_action_uses_nothing_its_seat_cannot_see(game: Game, play: Pla
         return  # nothing is hidden, so nothing can leak into a default move
     scramble = SCRAMBLE[game.name]
     rnd = play.chooser("scramble")
-    # A sample of the states keeps the law fast; each example draws its own.
+    # A sample of the states keeps the law fast; each playout draws its own.
     for state in rnd.sample(play.states, min(DEFAULT_SAMPLE, len(play.states))):
         for seat in sorted(game.to_act(state)):
             default = game.default_action(state, seat)
