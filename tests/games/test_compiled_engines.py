@@ -167,7 +167,7 @@ def test_the_compiled_engines_replay_the_corpus_and_keep_the_contract(tmp_path: 
     games = sorted({m.split(".")[2] for m in compiled.MODULES})
     tests = ["tests/games/test_replay_corpus.py", "tests/games/test_contract.py"]
     # Every recorded game at every checkpoint, and each law of the contract on 6 random playouts per game (the plain
-    # suite runs 30 on the same source): a module mypyc compiles differently shows on the first game it plays.
+    # suite runs 20 on the same source): a module mypyc compiles differently shows on the first game it plays.
     few = {"TETSUDO_CONTRACT_EXAMPLES": "6"}
     done = python(copy, "-c", DRIVER, "-n", "0", "-q", "-x", "-k", " or ".join(games), *tests, timeout=1200, env=few)
     assert done.returncode == 0, done.stdout[-5000:] + done.stderr[-2000:]
