@@ -67,11 +67,11 @@ LONGEST_FIRST = (
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """`-n auto`: one worker per core and one more, for the time tests spend waiting on child processes and pauses.
+    """`-n auto`: one worker per core and two more, for the time tests spend waiting on child processes and pauses.
 
-    On the 2-core machine the whole suite took 464 s with 2 workers, 368 s with 3 and 353 s with 4; 3 keeps the
-    load-sensitive tests (worker processes, real pauses) within what they were written for."""
-    return (os.cpu_count() or 1) + 1
+    On the 2-core machine the whole suite took 464 s with 2 workers and 368 s with 3 (December 6), then 325 s with 3
+    and 307 s with 4 (December 7): with 3, the cores still stood idle a twentieth of the time."""
+    return (os.cpu_count() or 1) + 2
 
 
 def pytest_sessionfinish() -> None:
