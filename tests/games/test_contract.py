@@ -479,9 +479,7 @@ def test_every_legal_action_has_a_one_line_description(game: Game, play: Playout
 
 SHIPPED: list[Game] = [g for g in GAMES if g.name in REGISTRY]
 """The games players get (Relay, the test-only game in tests/support, has no `standing`)."""
-per_shipped_game = pytest.mark.parametrize(
-    "game", SHIPPED, ids=[g.label if isinstance(g, Variant) else g.name for g in SHIPPED]
-)
+per_shipped_game = pytest.mark.parametrize("game", SHIPPED, ids=[label(g) for g in SHIPPED])
 
 
 def ranked_as(outcome: Outcome, lower_wins: bool) -> bool:
